@@ -1,0 +1,49 @@
+package io.cheetah.analysis;
+
+import io.cheetah.message.FlatTree;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One writer's share of an analyzer: builds the reports of the open hours for the domains of its partition.
+ * Every method is called on the single consumer thread that owns the partition, so implementations take no lock;
+ * other threads reach the data only through the immutable copies that {@link #snapshot} and {@link #closeHour}
+ * return, which the ring's consumer makes in response to in-band requests.
+ * <p>
+ * Created by {@link AnalyzerType#create(AnalyzerContext)}; driven by the server's ring consumers.
+ */
+public interface Analyzer
+{
+    /**
+     * Folds one tree into the report of its hour. Must not keep a reference to the tree (it is reused) and should
+     * allocate nothing once warm.
+     *
+     * @param tree      a decoded tree this analyzer's type accepted.
+     * @param hourStart epoch ms of the hour the tree belongs to, decided by its root timestamp.
+     */
+    void process(FlatTree tree, long hourStart);
+
+    /**
+     * @param hourStart epoch ms of an hour.
+     * @return the domains this partition holds data for in that hour (a new set).
+     */
+    Set<String> domains(long hourStart);
+
+    /**
+     * Makes an immutable copy of one domain's report, consistent as of the last processed tree.
+     *
+     * @param hourStart epoch ms of the hour.
+     * @param domain    the domain.
+     * @return the copy, or null when this partition has no data for it.
+     */
+    Report snapshot(long hourStart, String domain);
+
+    /**
+     * Removes an hour from memory and returns its reports, one per domain, for storage.
+     *
+     * @param hourStart epoch ms of the closing hour.
+     * @return the hour's reports (empty when none).
+     */
+    List<Report> closeHour(long hourStart);
+}

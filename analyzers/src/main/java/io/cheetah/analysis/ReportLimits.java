@@ -1,0 +1,31 @@
+package io.cheetah.analysis;
+
+/**
+ * Caps that bound a report's memory whatever clients send. Excess types, names and status codes fold into
+ * {@code OTHERS} (and are counted); longer names are truncated. Read once from configuration.
+ *
+ * @param maxDomains           client domains per hour per analyzer.
+ * @param maxMachinesPerDomain machines (header IPs) per domain.
+ * @param maxTypesPerMachine   types per machine.
+ * @param maxNamesPerType      names per type.
+ * @param maxStatusCodes       failure status codes per name.
+ * @param maxNameLength        characters kept of a type, name or status.
+ */
+public record ReportLimits(int maxDomains, int maxMachinesPerDomain, int maxTypesPerMachine, int maxNamesPerType,
+                           int maxStatusCodes, int maxNameLength)
+{
+    /** Generous defaults: well above CAT's 100 types / 200 names, still bounded. */
+    public static final ReportLimits DEFAULT = new ReportLimits(5000, 2000, 500, 2000, 200, 256);
+
+    /**
+     * Validates that every cap is positive.
+     */
+    public ReportLimits
+    {
+        if (maxDomains < 1 || maxMachinesPerDomain < 1 || maxTypesPerMachine < 1 || maxNamesPerType < 1 ||
+            maxStatusCodes < 1 || maxNameLength < 8)
+        {
+            throw new IllegalArgumentException("report limits must be positive (name length >= 8)");
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.cheetah.codec;
+
+import io.cheetah.message.FlatTree;
+
+/**
+ * Decodes one whole frame (4-byte length prefix + payload) into a {@link FlatTree}, choosing the codec from the
+ * payload's first three bytes: {@code NT1}, {@code PT1}, {@code NM1} or {@code NB1}. The ingest layer calls it on
+ * its worker thread for every frame; tools and tests call it too. One instance per thread.
+ */
+public final class TreeDecoder
+{
+    private final DecodeLimits limits;
+    private final Nt1Decoder nt1;
+
+    /**
+     * @param limits   bounds applied to every frame.
+     * @param interner this thread's string cache.
+     */
+    public TreeDecoder(final DecodeLimits limits, final Utf8Interner interner)
+    {
+        this.limits = limits;
+        this.nt1 = new Nt1Decoder(limits, interner);
+    }
+
+    /**
+     * A decoder with {@link DecodeLimits#DEFAULT} and its own interner.
+     */
+    public TreeDecoder()
+    {
+        this(DecodeLimits.DEFAULT, new Utf8Interner());
+    }
+
+    /**
+     * @return the limits this decoder applies.
+     */
+    public DecodeLimits limits()
+    {
+        return limits;
+    }
+
+    /**
+     * Copies a frame into the tree and decodes it.
+     *
+     * @param src    bytes.
+     * @param offset first byte of the frame (its length prefix).
+     * @param length frame length, prefix included.
+     * @param tree   destination; reset first.
+     * @throws MalformedFrameException naming why the frame is not a valid tree.
+     */
+    public void decodeFrame(final byte[] src, final int offset, final int length, final FlatTree tree)
+        throws MalformedFrameException
+    {
+        tree.reset();
+        tree.setFrame(src, offset, length);
+        decodeFrameInPlace(tree);
+    }
+
+    /**
+     * Decodes the frame already copied into {@link FlatTree#frame()} (the ingest path: one copy from the network
+     * buffer, then decoding reads that copy). The tree's messages are replaced; its frame is kept.
+     *
+     * @param tree holding a raw frame.
+     * @throws MalformedFrameException naming why the frame is not a valid tree.
+     */
+    public void decodeFrameInPlace(final FlatTree tree) throws MalformedFrameException
+    {
+        final byte[] frame = tree.frame();
+        final int frameLength = tree.frameLength();
+        if (frameLength < 4)
+        {
+            throw new MalformedFrameException(FrameError.TRUNCATED, 0, "frame shorter than its length prefix");
+        }
+        final int declared = ((frame[0] & 0xFF) << 24) | ((frame[1] & 0xFF) << 16) | ((frame[2] & 0xFF) << 8) |
+            (frame[3] & 0xFF);
+        if (declared <= 0)
+        {
+            throw new MalformedFrameException(FrameError.NON_POSITIVE_LENGTH, 0, "length prefix " + declared);
+        }
+        if (declared > limits.maxFrameBytes())
+        {
+            throw new MalformedFrameException(FrameError.FRAME_TOO_LARGE, 0,
+                "length prefix " + declared + " over the cap of " + limits.maxFrameBytes());
+        }
+        if (declared != frameLength - 4)
+        {
+            throw new MalformedFrameException(FrameError.TRUNCATED, 4,
+                "length prefix " + declared + " but " + (frameLength - 4) + " payload bytes");
+        }
+        if (declared < 3)
+        {
+            throw new MalformedFrameException(FrameError.UNKNOWN_CODEC, 4, "payload shorter than a codec id");
+        }
+        final byte c0 = frame[4];
+        final byte c1 = frame[5];
+        final byte c2 = frame[6];
+        if (c0 == 'N' && c1 == 'T' && c2 == '1')
+        {
+            nt1.decode(frame, 4, declared, 0, tree);
+        }
+        else
+        {
+            throw new MalformedFrameException(FrameError.UNKNOWN_CODEC, 4, "codec id " + printable(c0, c1, c2));
+        }
+    }
+
+    private static String printable(final byte... id)
+    {
+        final StringBuilder sb = new StringBuilder(12);
+        for (final byte b : id)
+        {
+            if (b >= 0x20 && b < 0x7F)
+            {
+                sb.append((char)b);
+            }
+            else
+            {
+                sb.append("\\x").append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+            }
+        }
+        return sb.toString();
+    }
+}
