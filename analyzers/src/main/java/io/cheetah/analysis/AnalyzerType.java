@@ -39,4 +39,10 @@ public interface AnalyzerType
      * @return a new analyzer, used by exactly one thread.
      */
     Analyzer create(AnalyzerContext context);
+
+    /**
+     * @return how this analyzer's reports are encoded, merged and rendered; null for analyzers that keep no
+     * report (the logview store).
+     */
+    ReportFormat format();
 }
