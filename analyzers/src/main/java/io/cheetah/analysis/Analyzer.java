@@ -46,4 +46,12 @@ public interface Analyzer
      * @return the hour's reports (empty when none).
      */
     List<Report> closeHour(long hourStart);
+
+    /**
+     * Merges a report saved earlier (a checkpoint reloaded after a restart within the hour) into the live state,
+     * so counting continues from it.
+     *
+     * @param report a report of this analyzer for a domain of this partition.
+     */
+    void restore(Report report);
 }
