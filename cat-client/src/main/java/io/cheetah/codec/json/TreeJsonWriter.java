@@ -1,8 +1,10 @@
 package io.cheetah.codec.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonFactoryBuilder;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteConstraints;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import io.cheetah.codec.FrameError;
 import io.cheetah.codec.MalformedFrameException;
 import io.cheetah.message.FlatTree;
@@ -44,14 +46,16 @@ import java.util.Locale;
  */
 public final class TreeJsonWriter
 {
-    private static final JsonFactory FACTORY = JsonFactory.builder()
+    private static final JsonFactory FACTORY = new JsonFactoryBuilder()
         .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(Integer.MAX_VALUE).build())
-        .build()
-        .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        .rootValueSeparator((String)null)
+        .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+        .build();
 
     /**
-     * @return a JSON factory whose generators accept any nesting depth and do not close the stream they write to;
-     * create generators from it for {@link #write(FlatTree, JsonGenerator)}.
+     * @return a JSON factory whose generators accept any nesting depth, put nothing between root values (write
+     * your own newline for JSON lines) and do not close the stream they write to; create generators from it for
+     * {@link #write(FlatTree, JsonGenerator)}.
      */
     public static JsonFactory factory()
     {
