@@ -13,6 +13,7 @@ import io.cheetah.message.MessageTree;
 import io.cheetah.workload.StdMix;
 import io.cheetah.workload.Variant;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -32,7 +33,11 @@ public class TreeCodecBenchmark extends BenchmarkDefaults
     private final byte[][] nt1 = new byte[TREES][];
     private final byte[][] pt1 = new byte[TREES][];
     private final FlatTree tree = new FlatTree();
-    private final TreeDecoder decoder = new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner());
+    /** Interner slots: the default 8,192, and a table large enough that no recurring string is ever evicted. */
+    @Param({"8192", "65536"})
+    public int internerSlots;
+
+    private TreeDecoder decoder;
     private final Nt1Encoder encoder = new Nt1Encoder();
     private final FrameWriter out = new FrameWriter(1 << 16);
     private int next;
@@ -43,6 +48,7 @@ public class TreeCodecBenchmark extends BenchmarkDefaults
     @Setup
     public void setUp()
     {
+        decoder = new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(internerSlots));
         final StdMix mix = StdMix.builder().seed(42).variant(Variant.STD_MIX).clock(() -> 1_795_316_400_000L)
             .heartbeats(false).build();
         for (int k = 0; k < TREES; k++)
