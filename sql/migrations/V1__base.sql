@@ -13,6 +13,7 @@ CREATE TABLE IF NOT EXISTS hourly_report (
   created_ms  BIGINT       NOT NULL,
   PRIMARY KEY (id),
   UNIQUE KEY uk_hourly_report (domain, analyzer, server, period_ms),
+  KEY ix_hourly_domain_analyzer_period (domain, analyzer, period_ms),
   KEY ix_hourly_analyzer_period (analyzer, period_ms),
   KEY ix_hourly_period (period_ms)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin;
