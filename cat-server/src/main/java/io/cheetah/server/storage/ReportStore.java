@@ -618,8 +618,8 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
             return;
         }
         rowAttempts.remove(entry.path());
-        pending.remove(entry);
         stored.increment();
+        pending.remove(entry);
     }
 
     private static boolean isConnectionProblem(final SQLException e)
