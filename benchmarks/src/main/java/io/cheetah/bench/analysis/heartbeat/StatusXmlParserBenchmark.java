@@ -38,7 +38,7 @@ public class StatusXmlParserBenchmark extends BenchmarkDefaults
     public void setUp() throws IOException
     {
         parser = new StatusXmlParser(new HeartbeatCounters(), 256);
-        try (InputStream in = getClass().getResourceAsStream("java-3.1.0-status.xml"))
+        try (InputStream in = StatusXmlParserBenchmark.class.getResourceAsStream("java-3.1.0-status.xml"))
         {
             java31 = in.readAllBytes();
         }
