@@ -133,12 +133,12 @@ public final class ClientConfigLoader
         }
 
         final String ip = value(ClientConfig.IP);
-        b.ip(localIp());
+        b.ip(LocalHost.IP);
         if (ip != null)
         {
             apply(ClientConfig.IP, ip, b::ip);
         }
-        b.hostname(localHostname());
+        b.hostname(LocalHost.NAME);
         final String host = value(ClientConfig.HOSTNAME);
         if (host != null)
         {
@@ -411,6 +411,13 @@ public final class ClientConfigLoader
         {
             problems.add(e.getMessage() + "; using the default");
         }
+    }
+
+    /** This host's address and name, looked up once per process (the look-up can take a while). */
+    private static final class LocalHost
+    {
+        static final String IP = localIp();
+        static final String NAME = localHostname();
     }
 
     private static String localIp()
