@@ -136,6 +136,8 @@ class CatClientEndToEndTest
             org.assertj.core.groups.Tuple.tuple(MessageKind.METRIC, "", "amount-batch", "S,C", "3,3.46"),
             org.assertj.core.groups.Tuple.tuple(MessageKind.METRIC, "", "latency", "T", "120"));
         assertThat(listener.badFrames()).isZero();
+        assertThat(Thread.getAllStackTraces().keySet()).filteredOn(th -> th.getName().startsWith("cat-"))
+            .as("the client's threads never keep the JVM alive").isNotEmpty().allMatch(Thread::isDaemon);
 
         assertThat(router.queries()).isNotEmpty();
         assertThat(router.queries().get(0)).isEqualTo("domain=e2e-app&ip=10.1.6.108&op=json");
