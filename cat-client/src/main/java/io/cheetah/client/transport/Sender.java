@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * </pre>
  * Connection rules: with no connection, try every endpoint in order, then wait (backoff doubling from
  * {@code reconnectMin} to {@code reconnectMax}); while connected to endpoint k &gt; 0, try endpoints 0..k-1 every
- * {@code failbackInterval} and switch to the first that connects; when the routes change and the current endpoint is
+ * {@code failbackInterval} (backing off to once a minute while they stay down) and switch to the first that connects; when the routes change and the current endpoint is
  * no longer listed, reconnect from the top. A server never writes, so end-of-stream on the socket means it went away.
  */
 public final class Sender
@@ -59,6 +59,7 @@ public final class Sender
     private long nextConnectNanos;
     private long backoffNanos;
     private long nextFailbackNanos;
+    private long failbackBackoffNanos;
     private long nextLivenessNanos;
 
     /**
@@ -307,6 +308,7 @@ public final class Sender
             activeRoutes = r;
             nextConnectNanos = now;
             nextFailbackNanos = now;
+            failbackBackoffNanos = 0;
             backoffNanos = 0;
             if (channel != null)
             {
@@ -361,16 +363,22 @@ public final class Sender
             final int oldIndex = activeIndex;
             channel = null;
             connectFirst(endpoints, oldIndex);
+            final long interval = TimeUnit.MILLISECONDS.toNanos(config.failbackIntervalMillis());
             if (channel == null)
             {
+                // Connects run on this thread: an earlier server that stays unreachable (worst case, one that
+                // swallows SYNs until the connect timeout) is retried less and less often, up to once a minute.
                 channel = old;
                 activeIndex = oldIndex;
+                failbackBackoffNanos = failbackBackoffNanos == 0 ? interval :
+                    Math.min(failbackBackoffNanos << 1, Math.max(interval, TimeUnit.SECONDS.toNanos(60)));
             }
             else
             {
                 old.close();
+                failbackBackoffNanos = 0;
             }
-            nextFailbackNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.failbackIntervalMillis());
+            nextFailbackNanos = System.nanoTime() + Math.max(interval, failbackBackoffNanos);
         }
     }
 
