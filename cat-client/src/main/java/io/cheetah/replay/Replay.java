@@ -157,7 +157,7 @@ public final class Replay
             senders.add(new Sender(address, pool, first, end, q, options.batch, limiter));
         }
 
-        final MetricsSample before = scraper != null ? scraper.scrape() : MetricsSample.empty();
+        MetricsSample before = scraper != null ? scraper.scrape() : MetricsSample.empty();
         final List<Sample> samples = new ArrayList<>();
         final long t0 = System.nanoTime();
         samples.add(sample(0, rate, senders, before, probe));
@@ -170,6 +170,7 @@ public final class Replay
         }
         long nextTick = t0 + SECOND;
         MetricsSample last = before;
+        int measuredFrom = 0;
         boolean stop = false;
         while (!stop)
         {
@@ -180,6 +181,13 @@ public final class Replay
             final Sample s = sample(elapsed, rate, senders, last, probe);
             samples.add(s);
             progress(samples);
+            if (measuredFrom == 0 && options.warmup > 0 && elapsed >= options.warmup)
+            {
+                // Warm-up over: figures are measured from here (JIT compiled, queues filled).
+                measuredFrom = samples.size() - 1;
+                before = last;
+                duration += elapsed;
+            }
             if (search != null)
             {
                 stop = search.onSample(s);
@@ -215,8 +223,8 @@ public final class Replay
             last = drain(scraper, senders, probe, samples, t0, rate);
         }
         final double gcMaxPauseMs = options.gcLog != null ? GcLog.maxPauseMillis(options.gcLog) : -1;
-        return new ReplayResult(options, pool.frames(), pool.totalBytes(), connections, pid, samples, endOfSending,
-            before, last, search, gcMaxPauseMs, scraper != null ? scraper.failures() : 0, lastError(senders));
+        return new ReplayResult(options, pool.frames(), pool.totalBytes(), connections, pid, samples, measuredFrom,
+            endOfSending, before, last, search, gcMaxPauseMs, scraper != null ? scraper.failures() : 0, lastError(senders));
     }
 
     private MetricsSample drain(final MetricsScraper scraper, final List<Sender> senders, final ProcessProbe probe,

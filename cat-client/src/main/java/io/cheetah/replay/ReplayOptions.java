@@ -33,6 +33,7 @@ public final class ReplayOptions
         "  --start-rate R      capacity: first rate (default 20000)",
         "  --step F            capacity: rate factor per step (default 1.25)",
         "  --refine N          capacity: bisection steps after the first failure (default 2)",
+        "  --warmup S          seconds sent before measuring starts (default 0)",
         "  --drain-seconds S   after sending, wait up to S s for the server to finish processing (default 10)",
         "  --gc-log FILE       server's -Xlog:gc file: report the longest pause",
         "  --report-dir DIR    where report.txt, report.html, samples.csv, summary.properties go",
@@ -61,6 +62,7 @@ public final class ReplayOptions
     double step = 1.25;
     int refine = 2;
     double drainSeconds = 10;
+    double warmup;
     Path gcLog;
     Path reportDir;
     String label;
@@ -132,6 +134,7 @@ public final class ReplayOptions
                     case "--step" -> o.step = Double.parseDouble(v);
                     case "--refine" -> o.refine = Integer.parseInt(v);
                     case "--drain-seconds" -> o.drainSeconds = Double.parseDouble(v);
+                    case "--warmup" -> o.warmup = Double.parseDouble(v);
                     case "--gc-log" -> o.gcLog = Paths.get(v);
                     case "--report-dir" -> o.reportDir = Paths.get(v);
                     case "--label" -> o.label = v;

@@ -35,15 +35,16 @@ public final class ReplayReport
         put("source", result.options().source);
         put("connections", Integer.toString(result.connections()));
         put("seconds", fmt(secs));
-        put("sent_trees", Long.toString(b.sentTrees()));
-        put("sent_bytes", Long.toString(b.sentBytes()));
-        put("send_errors", Long.toString(b.errors()));
+        put("sent_trees", Long.toString(b.sentTrees() - a.sentTrees()));
+        put("sent_bytes", Long.toString(b.sentBytes() - a.sentBytes()));
+        put("send_errors", Long.toString(b.errors() - a.errors()));
         put("sent_trees_per_s", fmt(result.sentRate()));
         put("sent_mb_per_s", fmt(result.sentMegabytesPerSecond()));
         if (b.received() >= 0 && a.received() >= 0)
         {
             put("server_received_trees_per_s", fmt((b.received() - a.received()) / secs));
             put("server_received", fmt(result.delta("cheetah_trees_received_total")));
+            put("server_frames_received", fmt(result.delta("cheetah_frames_received_total")));
             put("server_processed", fmt(result.delta("cheetah_analyzer_processed_total")));
             put("dropped_high", fmt(result.delta("cheetah_analyzer_dropped_total", "level", "high")));
             put("dropped_mid", fmt(result.delta("cheetah_analyzer_dropped_total", "level", "mid")));
@@ -52,7 +53,9 @@ public final class ReplayReport
         }
         if (b.cpuSeconds() >= 0 && a.cpuSeconds() >= 0)
         {
-            final double trees = b.received() >= 0 ? b.received() - a.received() : b.sentTrees() - a.sentTrees();
+            final double received = b.received() >= 0 ? b.received() - a.received() : 0;
+            // In drain mode the server decodes nothing, so it counts frames, not trees: use what was sent.
+            final double trees = received > 0 ? received : b.sentTrees() - a.sentTrees();
             final double cs = b.ctxSwitches() - a.ctxSwitches();
             put("server_cpu_pct", fmt((b.cpuSeconds() - a.cpuSeconds()) / secs * 100));
             put("ctx_switches_per_s", fmt(cs / secs));
@@ -109,9 +112,9 @@ public final class ReplayReport
         }
         if (summary.containsKey("server_received"))
         {
-            line(t, "server", "received %s trees (%s/s while sending), analyzer passes %s, bad frames %s",
-                get("server_received"), get("server_received_trees_per_s"), get("server_processed"),
-                get("frames_bad"));
+            line(t, "server", "received %s frames, %s trees (%s/s while sending), analyzer passes %s, bad frames %s",
+                get("server_frames_received"), get("server_received"), get("server_received_trees_per_s"),
+                get("server_processed"), get("frames_bad"));
             line(t, "loss", "HIGH %s  MID %s  LOW %s", get("dropped_high"), get("dropped_mid"), get("dropped_low"));
             for (final Map.Entry<String, Double> e : r.after().byLabel("cheetah_analyzer_processed_total", "analyzer")
                 .entrySet())

@@ -13,6 +13,7 @@ import java.util.List;
  * @param connections    connections used.
  * @param serverPid      probed server pid, or -1.
  * @param samples        once-a-second samples (first at 0 s, then during drain).
+ * @param measuredFrom   index of the sample measuring starts from (after the warm-up).
  * @param endOfSending   the sample taken when every sender had stopped.
  * @param before         server metrics before sending (empty when not scraped).
  * @param after          server metrics after draining.
@@ -22,15 +23,15 @@ import java.util.List;
  * @param lastError      the last send error, or empty.
  */
 public record ReplayResult(ReplayOptions options, int poolFrames, long poolBytes, int connections, long serverPid,
-    List<Sample> samples, Sample endOfSending, MetricsSample before, MetricsSample after, CapacitySearch capacity,
+    List<Sample> samples, int measuredFrom, Sample endOfSending, MetricsSample before, MetricsSample after, CapacitySearch capacity,
     double gcMaxPauseMs, long scrapeFailures, String lastError)
 {
     /**
-     * @return the first sample (time 0).
+     * @return the sample measuring starts from (time 0, or the end of the warm-up).
      */
     public Sample first()
     {
-        return samples.get(0);
+        return samples.get(measuredFrom);
     }
 
     /**
@@ -38,7 +39,8 @@ public record ReplayResult(ReplayOptions options, int poolFrames, long poolBytes
      */
     public double sentRate()
     {
-        return endOfSending.sentTrees() / Math.max(1e-9, endOfSending.seconds());
+        return (endOfSending.sentTrees() - first().sentTrees()) /
+            Math.max(1e-9, endOfSending.seconds() - first().seconds());
     }
 
     /**
@@ -46,7 +48,8 @@ public record ReplayResult(ReplayOptions options, int poolFrames, long poolBytes
      */
     public double sentMegabytesPerSecond()
     {
-        return endOfSending.sentBytes() / 1e6 / Math.max(1e-9, endOfSending.seconds());
+        return (endOfSending.sentBytes() - first().sentBytes()) / 1e6 /
+            Math.max(1e-9, endOfSending.seconds() - first().seconds());
     }
 
     /**
