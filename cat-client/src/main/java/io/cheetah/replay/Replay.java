@@ -177,6 +177,8 @@ public final class Replay
             parkUntil(nextTick);
             nextTick += SECOND;
             final double elapsed = (System.nanoTime() - t0) / 1e9;
+            // Looked at before the sample, so a sample taken after the last sender finished counts all it sent.
+            final boolean finished = allDone(senders);
             last = scraper != null ? scraper.scrape() : MetricsSample.empty();
             final Sample s = sample(elapsed, rate, senders, last, probe);
             samples.add(s);
@@ -197,8 +199,11 @@ public final class Replay
                     sender.limiter().rate(rate / connections);
                 }
             }
-            stop |= elapsed >= duration || allDone(senders);
+            stop |= elapsed >= duration || finished;
         }
+        // Measured up to the last sample while every connection was still open (threads of a server that end
+        // with their connection would take their context switches with them).
+        final Sample endOfSending = samples.get(samples.size() - 1);
         for (final Sender sender : senders)
         {
             sender.stop();
@@ -214,10 +219,8 @@ public final class Replay
                 Thread.currentThread().interrupt();
             }
         }
-        final double sendSeconds = (System.nanoTime() - t0) / 1e9;
-        final Sample endOfSending = sample(sendSeconds, rate, senders, scraper != null ? scraper.scrape() :
-            MetricsSample.empty(), probe);
-        samples.add(endOfSending);
+        samples.add(sample((System.nanoTime() - t0) / 1e9, rate, senders, scraper != null ? scraper.scrape() :
+            MetricsSample.empty(), probe));
         if (scraper != null)
         {
             last = drain(scraper, senders, probe, samples, t0, rate);
