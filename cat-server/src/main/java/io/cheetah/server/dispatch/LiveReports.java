@@ -17,13 +17,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * The {@link ReportSource} of open hours: asks the owning ring's consumers for a snapshot through an in-band
  * request (so the analyzers are never locked or stalled), merges the partitions' copies, and caches the answer for
- * {@link #CACHE_MILLIS}. Hours that are not open go to the fallback source (storage). Thread-safe; called by
+ * {@link #CACHE_MILLIS} of real time. Hours that are not open go to the fallback source (storage). Thread-safe; called by
  * HTTP threads.
  */
 public final class LiveReports implements ReportSource
 {
     /** How long a snapshot is served from the cache. */
     public static final long CACHE_MILLIS = 1000;
+    private static final long CACHE_NANOS = TimeUnit.MILLISECONDS.toNanos(CACHE_MILLIS);
     private static final long WAIT_MILLIS = 2000;
 
     private final RingGroup group;
@@ -92,7 +93,7 @@ public final class LiveReports implements ReportSource
         }
         final String key = "r\u0000" + analyzer + '\u0000' + domain + '\u0000' + hourStart;
         final Cached hit = cache.get(key);
-        if (hit != null && clock.millis() - hit.at < CACHE_MILLIS)
+        if (hit != null && System.nanoTime() - hit.at < CACHE_NANOS)
         {
             return (Report)hit.value;
         }
@@ -121,7 +122,7 @@ public final class LiveReports implements ReportSource
         }
         final String key = "d\u0000" + analyzer + '\u0000' + hourStart;
         final Cached hit = cache.get(key);
-        if (hit != null && clock.millis() - hit.at < CACHE_MILLIS)
+        if (hit != null && System.nanoTime() - hit.at < CACHE_NANOS)
         {
             return (Set<String>)hit.value;
         }
@@ -148,7 +149,7 @@ public final class LiveReports implements ReportSource
         {
             cache.clear(); // queries for many domains: stay bounded, the next ones just ask again
         }
-        cache.put(key, new Cached(clock.millis(), value));
+        cache.put(key, new Cached(System.nanoTime(), value));
     }
 
     private Control ask(final Control.Kind kind, final long hour, final AnalyzerSlot slot, final String domain)
