@@ -99,6 +99,17 @@ public final class CheetahServer implements AutoCloseable
                 new TreeDecoder(decodeLimits, new Utf8Interner()),
                 new Dispatcher(rings, slots, clock, counters, ledger), counters));
             this.router = new RouterHandler(routers(config, tcpIngest.port()), config.router().sample());
+            final RouterHandler routerHandler = router;
+            metrics.add(out ->
+            {
+                out.append("# HELP cheetah_router_requests_total Router answers, by form.\n")
+                    .append("# TYPE cheetah_router_requests_total counter\n");
+                for (int f = 0; f < RouterHandler.FORMS.length; f++)
+                {
+                    out.append("cheetah_router_requests_total{form=\"").append(RouterHandler.FORMS[f]).append("\"} ")
+                        .append(routerHandler.requests(f)).append('\n');
+                }
+            });
             httpServer = new HttpServer(config.http());
             httpServer.mount("/cat/s/router", router);
             httpServer.mount("/metrics", new MetricsHandler(metrics));
@@ -280,6 +291,14 @@ public final class CheetahServer implements AutoCloseable
     public List<AnalyzerSlot> analyzers()
     {
         return slots;
+    }
+
+    /**
+     * @return the metrics renderer, to which other parts may {@link PrometheusText#add add} sections.
+     */
+    public PrometheusText metrics()
+    {
+        return metrics;
     }
 
     /**

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code GET /cat/s/router}: tells CAT clients which TCP servers to send to and how to sample, in the form each
@@ -28,6 +29,10 @@ public final class RouterHandler extends Handler.Abstract
     private final String json;
     private final String mapText;
     private final String api;
+    private final LongAdder[] requests = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
+
+    /** Answer forms, in the order of {@link #requests(int)}: xml, json, map (json with token), api. */
+    public static final String[] FORMS = {"xml", "json", "map", "api"};
 
     /**
      * @param routers TCP endpoints {@code host:port} in priority order (this server first).
@@ -120,6 +125,15 @@ public final class RouterHandler extends Handler.Abstract
     }
 
     /**
+     * @param form index into {@link #FORMS}.
+     * @return requests answered in that form.
+     */
+    public long requests(final int form)
+    {
+        return requests[form].sum();
+    }
+
+    /**
      * @param op    the {@code op} parameter (may be null).
      * @param token whether a {@code token} parameter is present.
      * @return the body for that request.
@@ -142,7 +156,9 @@ public final class RouterHandler extends Handler.Abstract
     {
         final Fields params = Request.extractQueryParameters(request);
         final String op = params.getValue("op");
-        final String body = answer(op, params.get("token") != null);
+        final boolean token = params.get("token") != null;
+        final String body = answer(op, token);
+        requests["xml".equals(op) ? 0 : "json".equals(op) ? (token ? 2 : 1) : 3].increment();
         final String type = "xml".equals(op) ? "text/xml; charset=utf-8" :
             "json".equals(op) && params.get("token") == null ? "application/json; charset=utf-8" :
                 "text/plain; charset=utf-8";

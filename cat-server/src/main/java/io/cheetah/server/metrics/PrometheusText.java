@@ -7,6 +7,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryUsage;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.IntToLongFunction;
 
 /**
@@ -19,6 +21,7 @@ public final class PrometheusText
     private final List<AnalyzerCounters> analyzers;
     private final int rings;
     private final IntToLongFunction ringRemaining;
+    private final List<Consumer<StringBuilder>> sections = new CopyOnWriteArrayList<>();
 
     /**
      * @param ingest        server-wide counters.
@@ -33,6 +36,16 @@ public final class PrometheusText
         this.analyzers = List.copyOf(analyzers);
         this.rings = rings;
         this.ringRemaining = ringRemaining;
+    }
+
+    /**
+     * Adds a section that other parts write (router requests, storage queues), already in the text format.
+     *
+     * @param section writes its families to the builder.
+     */
+    public void add(final Consumer<StringBuilder> section)
+    {
+        sections.add(section);
     }
 
     /**
@@ -102,6 +115,10 @@ public final class PrometheusText
         {
             sample(out, "cheetah_jvm_gc_collections_total", "gc", label(gc.getName()),
                 Math.max(0, gc.getCollectionCount()));
+        }
+        for (final Consumer<StringBuilder> section : sections)
+        {
+            section.accept(out);
         }
         final MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
         header(out, "cheetah_jvm_heap_bytes", "gauge", "Heap used, committed and max.");
