@@ -77,18 +77,39 @@ class CapturedTrafficSystemTest
              Socket b = new Socket("127.0.0.1", server.tcpPort());
              Socket c = new Socket("127.0.0.1", server.tcpPort()))
         {
-            c.setSoTimeout(2000);
-            assertThat(c.getInputStream().read()).isEqualTo(-1);
+            // the connections become active on two event loops, so which one is over the limit is not fixed
+            long deadline = System.currentTimeMillis() + 5000;
+            while (server.counters().connectionsRefused.sum() < 1 && System.currentTimeMillis() < deadline)
+            {
+                Thread.sleep(10);
+            }
             assertThat(server.counters().connectionsRefused.sum()).isEqualTo(1);
             assertThat(server.counters().connections.get()).isEqualTo(2);
-            b.close();
-            final long deadline = System.currentTimeMillis() + 5000;
+            int closed = 0;
+            Socket open = null;
+            for (final Socket s : List.of(a, b, c))
+            {
+                s.setSoTimeout(300);
+                try
+                {
+                    if (s.getInputStream().read() < 0)
+                    {
+                        closed++;
+                    }
+                }
+                catch (final java.net.SocketTimeoutException e)
+                {
+                    open = s;
+                }
+            }
+            assertThat(closed).isEqualTo(1);
+            open.close();
+            deadline = System.currentTimeMillis() + 5000;
             while (server.counters().connections.get() != 1 && System.currentTimeMillis() < deadline)
             {
                 Thread.sleep(10);
             }
             assertThat(server.counters().connections.get()).isEqualTo(1);
-            assertThat(a.isConnected()).isTrue();
         }
     }
 }
