@@ -6,12 +6,14 @@ import io.cheetah.analysis.ReportLimits;
 import io.cheetah.codec.DecodeLimits;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.codec.Utf8Interner;
+import io.cheetah.server.baseline.ClassicPipeline;
 import io.cheetah.server.config.ConfigException;
 import io.cheetah.server.config.ServerConfig;
 import io.cheetah.server.dispatch.AnalyzerSlot;
 import io.cheetah.server.dispatch.Control;
 import io.cheetah.server.dispatch.Dispatcher;
 import io.cheetah.server.dispatch.LiveReports;
+import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.dispatch.RingGroup;
 import io.cheetah.server.dispatch.TreePool;
 import io.cheetah.server.http.HttpServer;
@@ -46,6 +48,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A running Cheetah server: TCP ingest, dispatch, rings with their analyzers, the hour ticker and the HTTP server,
@@ -61,6 +65,7 @@ public final class CheetahServer implements AutoCloseable
     private final OutOfPeriodLedger ledger = new OutOfPeriodLedger(10_000);
     private final List<AnalyzerSlot> slots;
     private final RingGroup rings;
+    private final ClassicPipeline baseline;
     private final HourTicker ticker;
     private final ScheduledExecutorService tickerThread;
     private final LiveReports reports;
@@ -80,6 +85,9 @@ public final class CheetahServer implements AutoCloseable
         }
         this.slots = slots(config, types);
         this.rings = new RingGroup(config.pipeline(), slots, b.limits, b.sink);
+        // Benchmark baselines (scripts/bench) replace the dispatch; see package io.cheetah.server.baseline.
+        this.baseline = ServerConfig.Pipeline.CLASSIC.equals(config.pipeline().mode()) ?
+            new ClassicPipeline(slots, config.pipeline().ringSize(), b.limits, b.clock, counters) : null;
         this.ticker = new HourTicker(b.clock, rings, config.storage().checkpointSeconds());
         this.reports = new LiveReports(rings, slots, b.clock, b.history);
         final List<AnalyzerCounters> analyzerCounters = new ArrayList<>();
@@ -95,7 +103,9 @@ public final class CheetahServer implements AutoCloseable
         HttpServer httpServer = null;
         try
         {
-            tcpIngest = new TcpIngest(tcp, counters, () -> new IngestWorker(new TreePool(poolCapacity, counters),
+            tcpIngest = new TcpIngest(tcp, counters, baseline != null ? baselineWorkers(poolCapacity, decodeLimits) :
+                ServerConfig.Pipeline.DRAIN.equals(config.pipeline().mode()) ? drainWorkers(poolCapacity) :
+                () -> new IngestWorker(new TreePool(poolCapacity, counters),
                 new TreeDecoder(decodeLimits, new Utf8Interner()),
                 new Dispatcher(rings, slots, clock, counters, ledger), counters));
             this.router = new RouterHandler(routers(config, tcpIngest.port()), config.router().sample());
@@ -150,6 +160,24 @@ public final class CheetahServer implements AutoCloseable
         }
         LOG.info("cheetah listening: tcp {}:{}, http {}:{}, analyzers {}", tcp.host(), ingest.port(),
             config.http().host(), http.port(), slots.stream().map(AnalyzerSlot::name).toList());
+    }
+
+    /** Ingest workers of a benchmark baseline: drain decodes nothing, classic hands trees to its queues. */
+    private Supplier<IngestWorker> baselineWorkers(final int poolCapacity,
+        final DecodeLimits decodeLimits)
+    {
+        return () ->
+        {
+            final TreePool pool = new TreePool(poolCapacity, counters);
+            return new IngestWorker(pool, new TreeDecoder(decodeLimits, new Utf8Interner()),
+                baseline.dispatcher(pool), counters);
+        };
+    }
+
+    private Supplier<IngestWorker> drainWorkers(final int poolCapacity)
+    {
+        return () -> new IngestWorker(new TreePool(poolCapacity, counters), null,
+            (Consumer<PooledTree>)null, counters);
     }
 
     private void tickSafely()
@@ -350,6 +378,10 @@ public final class CheetahServer implements AutoCloseable
             return;
         }
         ingest.close();
+        if (baseline != null)
+        {
+            baseline.close();
+        }
         if (tickerThread != null)
         {
             tickerThread.shutdownNow();

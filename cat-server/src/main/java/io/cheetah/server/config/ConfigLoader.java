@@ -53,6 +53,7 @@ public final class ConfigLoader
         d.put("pipeline.gate.highFreeSlots", 1);
         d.put("pipeline.gate.midDivisor", 16);
         d.put("pipeline.gate.lowDivisor", 4);
+        d.put("pipeline.mode", "cheetah");
         d.put("router.advertisedHost", "");
         d.put("router.servers", List.of());
         d.put("router.sample", 1.0);
@@ -218,10 +219,16 @@ public final class ConfigLoader
             throw new ConfigException("pipeline.waitStrategy: must be one of " + new TreeMap<>(
                 Map.of("sleeping", 0, "yielding", 0, "busy-spin", 0, "blocking", 0)).keySet() + ", got " + wait);
         }
+        final String mode = string("pipeline.mode");
+        if (!List.of("cheetah", "drain", "classic").contains(mode))
+        {
+            throw new ConfigException("pipeline.mode: must be one of [cheetah, drain, classic], got " + mode);
+        }
         final ServerConfig.Pipeline pipeline = new ServerConfig.Pipeline(
             intIn("pipeline.rings", 1, 64), ringSize, intIn("pipeline.consumersPerRing", 1, 64), wait,
             new ServerConfig.Gate(intIn("pipeline.gate.highFreeSlots", 1, ringSize),
-                intIn("pipeline.gate.midDivisor", 1, ringSize), intIn("pipeline.gate.lowDivisor", 1, ringSize)));
+                intIn("pipeline.gate.midDivisor", 1, ringSize), intIn("pipeline.gate.lowDivisor", 1, ringSize)),
+            mode);
         final double sample = number("router.sample");
         if (!(sample >= 0 && sample <= 1))
         {

@@ -44,9 +44,32 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param consumersPerRing handlers per ring, each owning a partition of domains.
      * @param waitStrategy     consumer wait strategy: sleeping, yielding, busy-spin or blocking.
      * @param gate             free capacity each level needs.
+     * @param mode             cheetah (the server), or a benchmark baseline: drain or classic (package baseline).
      */
-    public record Pipeline(int rings, int ringSize, int consumersPerRing, String waitStrategy, Gate gate)
+    public record Pipeline(int rings, int ringSize, int consumersPerRing, String waitStrategy, Gate gate,
+        String mode)
     {
+        /** The default mode: Cheetah's own pipeline. */
+        public static final String CHEETAH = "cheetah";
+        /** Benchmark baseline: frame the bytes, decode nothing. */
+        public static final String DRAIN = "drain";
+        /** Benchmark baseline: the classic CAT design (io.cheetah.server.baseline.ClassicPipeline). */
+        public static final String CLASSIC = "classic";
+
+        /**
+         * A pipeline in the default mode.
+         *
+         * @param rings            ring buffers.
+         * @param ringSize         slots per ring.
+         * @param consumersPerRing handlers per ring.
+         * @param waitStrategy     consumer wait strategy.
+         * @param gate             free capacity each level needs.
+         */
+        public Pipeline(final int rings, final int ringSize, final int consumersPerRing, final String waitStrategy,
+            final Gate gate)
+        {
+            this(rings, ringSize, consumersPerRing, waitStrategy, gate, CHEETAH);
+        }
     }
 
     /**

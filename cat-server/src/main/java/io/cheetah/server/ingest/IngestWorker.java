@@ -7,6 +7,8 @@ import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.dispatch.TreePool;
 import io.cheetah.server.metrics.IngestCounters;
 
+import java.util.function.Consumer;
+
 /**
  * What one Netty event-loop thread needs to turn frames into dispatched trees: its tree pool, its decoder (with
  * its own interner) and its dispatcher. Created lazily per thread by {@link TcpIngest}; used by the
@@ -17,6 +19,7 @@ public final class IngestWorker
     private final TreePool pool;
     private final TreeDecoder decoder;
     private final Dispatcher dispatcher;
+    private final Consumer<PooledTree> baseline;
     private final IngestCounters counters;
 
     /**
@@ -31,6 +34,25 @@ public final class IngestWorker
         this.pool = pool;
         this.decoder = decoder;
         this.dispatcher = dispatcher;
+        this.baseline = null;
+        this.counters = counters;
+    }
+
+    /**
+     * A worker for a benchmark baseline (pipeline.mode drain or classic, package {@code io.cheetah.server.baseline}).
+     *
+     * @param pool     this thread's trees.
+     * @param decoder  this thread's decoder, or null to decode nothing (drain: frames are counted and dropped).
+     * @param handoff  takes each decoded tree (and gives it back to the pool); unused when decoder is null.
+     * @param counters where frames and bad frames are counted.
+     */
+    public IngestWorker(final TreePool pool, final TreeDecoder decoder, final Consumer<PooledTree> handoff,
+        final IngestCounters counters)
+    {
+        this.pool = pool;
+        this.decoder = decoder;
+        this.dispatcher = null;
+        this.baseline = handoff;
         this.counters = counters;
     }
 
@@ -60,6 +82,11 @@ public final class IngestWorker
     public void frameComplete(final PooledTree tree)
     {
         counters.framesReceived.increment();
+        if (decoder == null)
+        {
+            pool.giveBack(tree);
+            return;
+        }
         try
         {
             decoder.decodeFrameInPlace(tree.tree());
@@ -75,6 +102,11 @@ public final class IngestWorker
             // a decoder bug must not take the connection's thread down; count it as a truncated frame
             counters.badFrames(io.cheetah.codec.FrameError.TRUNCATED).increment();
             pool.giveBack(tree);
+            return;
+        }
+        if (baseline != null)
+        {
+            baseline.accept(tree);
             return;
         }
         dispatcher.dispatch(tree);
