@@ -38,6 +38,9 @@ public final class ReplayReport
         put("sent_trees", Long.toString(b.sentTrees() - a.sentTrees()));
         put("sent_bytes", Long.toString(b.sentBytes() - a.sentBytes()));
         put("send_errors", Long.toString(b.errors() - a.errors()));
+        // Everything sent, the tail after the last progress sample included: what the server's totals compare to.
+        final Sample end = result.samples().get(result.samples().size() - 1);
+        put("sent_trees_all", Long.toString(end.sentTrees() - a.sentTrees()));
         put("sent_trees_per_s", fmt(result.sentRate()));
         put("sent_mb_per_s", fmt(result.sentMegabytesPerSecond()));
         if (b.received() >= 0 && a.received() >= 0)
@@ -104,8 +107,9 @@ public final class ReplayReport
         t.append("replay ").append(o.label).append(": ").append(o.source).append(" -> ").append(o.host).append(':')
             .append(o.port).append(", ").append(r.connections()).append(" connections, pool ")
             .append(r.poolFrames()).append(" frames (").append(r.poolBytes() / 1024).append(" KiB)\n");
-        line(t, "sent", "%s trees, %s bytes in %s s: %s trees/s, %s MB/s, %s errors", get("sent_trees"),
-            get("sent_bytes"), get("seconds"), get("sent_trees_per_s"), get("sent_mb_per_s"), get("send_errors"));
+        line(t, "sent", "%s trees, %s bytes in %s s: %s trees/s, %s MB/s, %s errors (%s trees until stopped)",
+            get("sent_trees"), get("sent_bytes"), get("seconds"), get("sent_trees_per_s"), get("sent_mb_per_s"),
+            get("send_errors"), get("sent_trees_all"));
         if (!r.lastError().isEmpty())
         {
             line(t, "last error", "%s", r.lastError());
