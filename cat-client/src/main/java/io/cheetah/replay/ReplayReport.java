@@ -53,6 +53,7 @@ public final class ReplayReport
             put("dropped_mid", fmt(result.delta("cheetah_analyzer_dropped_total", "level", "mid")));
             put("dropped_low", fmt(result.delta("cheetah_analyzer_dropped_total", "level", "low")));
             put("frames_bad", fmt(result.delta("cheetah_frames_bad_total")));
+            put("trees_out_of_period", fmt(result.delta("cheetah_trees_out_of_period_total")));
         }
         if (b.cpuSeconds() >= 0 && a.cpuSeconds() >= 0)
         {
@@ -119,7 +120,8 @@ public final class ReplayReport
             line(t, "server", "received %s frames, %s trees (%s/s while sending), analyzer passes %s, bad frames %s",
                 get("server_frames_received"), get("server_received"), get("server_received_trees_per_s"),
                 get("server_processed"), get("frames_bad"));
-            line(t, "loss", "HIGH %s  MID %s  LOW %s", get("dropped_high"), get("dropped_mid"), get("dropped_low"));
+            line(t, "loss", "HIGH %s  MID %s  LOW %s; trees outside the open hours %s", get("dropped_high"),
+                get("dropped_mid"), get("dropped_low"), get("trees_out_of_period"));
             for (final Map.Entry<String, Double> e : r.after().byLabel("cheetah_analyzer_processed_total", "analyzer")
                 .entrySet())
             {
