@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 public final class LogviewStore implements Closeable
 {
     private static final Logger LOG = LoggerFactory.getLogger(LogviewStore.class);
-    private static final int FIND_ATTEMPTS = 3;
+    private static final int FIND_ATTEMPTS = 5;
 
     private final LogviewSettings settings;
     private final LogviewCounters counters = new LogviewCounters();
@@ -163,15 +163,27 @@ public final class LogviewStore implements Closeable
     private byte[] findOnce(final MessageId id, final MessageKey k) throws IOException
     {
         final int n = partitions;
+        long coveredByLive = 0;
         for (int p = 0; p < n; p++)
         {
             final HourFile f = live.get(new FileKey(id.hour(), id.domain(), p));
             if (f != null)
             {
-                final byte[] frame = f.find(k);
-                if (frame != null)
+                try
                 {
-                    return frame;
+                    final byte[] frame = f.find(k);
+                    if (frame != null)
+                    {
+                        return frame;
+                    }
+                    if (p < 64)
+                    {
+                        coveredByLive |= 1L << p;
+                    }
+                }
+                catch (final ClosedChannelException e)
+                {
+                    // closed meanwhile, so sealed and complete on disk: read below as a closed file
                 }
             }
         }
@@ -194,11 +206,11 @@ public final class LogviewStore implements Closeable
         }
         for (final int p : onDisk)
         {
-            final FileKey key = new FileKey(id.hour(), id.domain(), p);
-            if (live.containsKey(key))
+            if (p < 64 && (coveredByLive & (1L << p)) != 0)
             {
                 continue;
             }
+            final FileKey key = new FileKey(id.hour(), id.domain(), p);
             final SealedFile f = sealedFile(dir, key);
             final byte[] frame = f == null ? null : f.find(k, counters);
             if (frame != null)
