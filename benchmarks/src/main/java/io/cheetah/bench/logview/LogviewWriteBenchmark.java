@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -26,7 +27,9 @@ import java.util.stream.Stream;
 /**
  * Cost of storing one std-like tree (about 1.2 KB NT1) on the dump analyzer's thread: id parse, append to the
  * unsealed block, and the amortised share of sealing (LZ4, CRC32C, block and slot writes to the page cache).
- * 1,024 different trees rotate under fresh ids of 4 clients. Prints compressed bytes per tree at tear-down.
+ * 1,024 different trees rotate under fresh ids of 4 clients. Prints compressed bytes per tree and the writer
+ * thread's CPU time per tree (which, unlike the wall-clock score, does not count time the thread waited for a
+ * core on a shared machine) at tear-down.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -43,6 +46,7 @@ public class LogviewWriteBenchmark extends BenchmarkDefaults
     private final byte[] id = new byte[64];
     private int prefix;
     private long index;
+    private long cpuStart;
 
     @Setup(Level.Trial)
     public void setUp() throws Exception
@@ -64,6 +68,7 @@ public class LogviewWriteBenchmark extends BenchmarkDefaults
         final byte[] p = ("order-service-0a01066c-" + HOUR + "-").getBytes();
         System.arraycopy(p, 0, id, 0, p.length);
         prefix = p.length;
+        cpuStart = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
 
     @Benchmark
@@ -98,7 +103,9 @@ public class LogviewWriteBenchmark extends BenchmarkDefaults
     public void tearDown() throws IOException
     {
         writer.sealAll();
+        final long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpuStart;
         final long trees = store.counters().treesStored();
+        System.out.println("\nwriter thread CPU ns/tree (warm-up included) " + cpu / trees);
         System.out.println("\ntrees " + trees + ", raw bytes/tree " + store.counters().rawBytes() / trees +
             ", compressed bytes/tree " + store.counters().compressedBytes() / (double)trees + ", damage " +
             store.counters().damage() + ", write errors " + store.counters().writeErrors());

@@ -31,15 +31,13 @@ final class StdTrees
         final Transaction url = new Transaction("URL", "/api/order/" + (variant % 37) + "/detail", "0", "", t0,
             20_000 + rnd.nextInt(80_000));
         url.addChild(new Event("URL.Server", "10.1." + rnd.nextInt(256) + "." + rnd.nextInt(256), "0",
-            "Id=" + Long.toHexString(rnd.nextLong()) + "&ClientIp=10.2." + rnd.nextInt(256) + ".7&Referer=" +
-                "https://shop.example.com/cart?item=" + rnd.nextInt(100_000), t0));
+            "Id=" + Long.toHexString(rnd.nextLong()) + "&ClientIp=10.2." + rnd.nextInt(256) + ".7", t0));
         url.addChild(new Event("URL.Method", "HTTP/GET", "0", "/api/order/" + rnd.nextInt(1_000_000) +
             "/detail?lang=zh_CN&trace=" + Long.toHexString(rnd.nextLong()), t0));
         for (int s = 0; s < 3; s++)
         {
             final Transaction sql = new Transaction("SQL", "OrderMapper.select" + (s + variant % 5), "0",
-                "SELECT o.id, o.user_id, o.amount, o.status, o.created_at FROM orders o WHERE o.user_id = ? AND " +
-                    "o.status IN (?, ?) ORDER BY o.created_at DESC LIMIT 20", t0 + 2 + s, 500 + rnd.nextInt(5_000));
+                "SELECT id, amount, status FROM orders WHERE user_id = ? AND status IN (?, ?) LIMIT 20", t0 + 2 + s, 500 + rnd.nextInt(5_000));
             sql.addChild(new Event("SQL.Method", "SELECT", "0", "[" + rnd.nextInt(10_000_000) + ",PAID,SHIPPED]",
                 t0 + 2 + s));
             sql.addChild(new Event("SQL.Database", "jdbc:mysql://db-" + (s % 2) + ".example:3306/order", "0", "",
