@@ -23,8 +23,8 @@ import java.util.zip.CRC32C;
  * concurrently by look-ups without ever making the writer wait.
  * <p>
  * Writer: {@link #append} copies the entry into the unsealed block (a byte array) and publishes its new length;
- * {@link #seal} compresses the block, writes it, writes its index slots, publishes the new intact length, then
- * empties the block under a sequence count (a seqlock: odd while the block is being reset).
+ * {@link #seal} compresses the block, writes it, publishes the new intact length, writes its index slots, then
+ * empties the block and bumps a sequence count before any of its bytes is overwritten (a seqlock).
  * <p>
  * Readers: {@link #find} copies the published part of the unsealed block and keeps the copy only if the sequence
  * count did not move meanwhile (else retries); then the on-disk index through positional reads, which are safe
@@ -34,7 +34,8 @@ final class HourFile
 {
     private static final LZ4Compressor COMPRESSOR = LZ4Factory.fastestInstance().fastCompressor();
     private static final int CACHE = 64;
-    private static final int MAX_READ_ATTEMPTS = 100;
+    /** How long a reader keeps retrying when every copy of the unsealed block is overtaken by a seal. */
+    private static final long READ_PATIENCE_NANOS = 2_000_000_000L;
     private static final int INITIAL_BLOCK = 16 * 1024;
 
     private final LogviewStore.FileKey key;
@@ -232,13 +233,11 @@ final class HourFile
             }
             datLength = intactLength;
         }
-        sequence.setRelease(sequence.get() + 1);
-        VarHandle.fullFence();
+        // The block's bytes are rewritten only by later appends; the count announces that before they happen.
         published.setRelease(0);
         blockLength = 0;
         pending = 0;
         sequence.setRelease(sequence.get() + 1);
-        // The next block's bytes must not become visible before the even count that announces it.
         VarHandle.storeStoreFence();
     }
 
@@ -396,18 +395,23 @@ final class HourFile
      */
     byte[] find(final MessageKey k) throws IOException
     {
-        for (int attempt = 0; attempt < MAX_READ_ATTEMPTS; attempt++)
+        final long deadline = System.nanoTime() + READ_PATIENCE_NANOS;
+        for (int attempt = 0; ; attempt++)
         {
             if (closed)
             {
                 throw new java.nio.channels.ClosedChannelException();
             }
-            final long before = sequence.getAcquire();
-            if ((before & 1) != 0)
+            if (attempt > 2)
             {
-                Thread.onSpinWait();
-                continue;
+                if (System.nanoTime() - deadline > 0)
+                {
+                    counters.lookupTimeouts.increment();
+                    return null;
+                }
+                Thread.yield(); // the writer sealed during each of our copies: let it get ahead
             }
+            final long before = sequence.getAcquire();
             final int length = published.getAcquire();
             final byte[] b = block;
             final byte[] copy = Arrays.copyOf(b, Math.min(length, b.length));
@@ -432,6 +436,5 @@ final class HourFile
             }
             return BlockFormat.readSlotFrame(dat, intactLength, slot, k, counters);
         }
-        return null;
     }
 }

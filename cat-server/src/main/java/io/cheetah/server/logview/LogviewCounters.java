@@ -23,6 +23,7 @@ public final class LogviewCounters
     final LongAdder lookups = new LongAdder();
     final LongAdder misses = new LongAdder();
     final LongAdder malformedLookups = new LongAdder();
+    final LongAdder lookupTimeouts = new LongAdder();
     final LongAdder damage = new LongAdder();
     final LongAdder hoursRemoved = new LongAdder();
 
@@ -98,6 +99,12 @@ public final class LogviewCounters
         return malformedLookups.sum();
     }
 
+    /** Look-ups given up (as misses) because a very fast writer sealed blocks under every copy for 2 s. */
+    public long lookupTimeouts()
+    {
+        return lookupTimeouts.sum();
+    }
+
     /** Damage found: a bad file tail on open, a block failing its checksum, an index slot pointing nowhere. */
     public long damage()
     {
@@ -128,6 +135,7 @@ public final class LogviewCounters
         m.put("logview.lookups", lookups());
         m.put("logview.misses", misses());
         m.put("logview.malformedLookups", malformedLookups());
+        m.put("logview.lookupTimeouts", lookupTimeouts());
         m.put("logview.damage", damage());
         m.put("logview.hoursRemoved", hoursRemoved());
         return m;

@@ -1,9 +1,12 @@
 package io.cheetah.server.logview;
 
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.cheetah.codec.DecodeLimits;
 import io.cheetah.codec.MalformedFrameException;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.codec.Utf8Interner;
+import io.cheetah.codec.json.TreeJsonWriter;
 import io.cheetah.message.FlatTree;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
@@ -12,15 +15,18 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Serves {@code GET /cat/r/m/<messageId>} (CAT's logview URL) from the {@link LogviewStore}: an HTML page of the
- * tree by default, the exact frame bytes with {@code ?raw=true}, the tree as JSON (the vectors' schema) with
- * {@code ?forceDownload=json}. A malformed id is answered 400, an unknown one 404, each with the reason as text.
- * A Jetty 12 core handler; the server's HTTP layer mounts it, and it declines every other path. Look-ups read
- * files, so it runs as a blocking handler.
+ * tree by default, the exact frame bytes with {@code ?raw=true}, the tree as JSON (the vectors' schema, written by
+ * {@link TreeJsonWriter}) with {@code ?forceDownload=json}. A malformed id is answered 400, an unknown one 404,
+ * each with the reason as text. A Jetty 12 core handler; the server's HTTP layer mounts it, and it declines every
+ * other path. Look-ups read files, so it runs as a blocking handler.
  */
 public final class LogviewHandler extends Handler.Abstract
 {
@@ -32,24 +38,14 @@ public final class LogviewHandler extends Handler.Abstract
         Integer.MAX_VALUE, 10_000_000);
 
     private final LogviewStore store;
-    private final TreeJson json;
+    private final TreeJsonWriter json = new TreeJsonWriter();
 
     /**
      * @param store where trees are looked up.
-     * @param json  how trees are written as JSON.
-     */
-    public LogviewHandler(final LogviewStore store, final TreeJson json)
-    {
-        this.store = store;
-        this.json = json;
-    }
-
-    /**
-     * @param store where trees are looked up; JSON through {@link FlatTreeJson}.
      */
     public LogviewHandler(final LogviewStore store)
     {
-        this(store, FlatTreeJson.INSTANCE);
+        this.store = store;
     }
 
     @Override
@@ -102,16 +98,24 @@ public final class LogviewHandler extends Handler.Abstract
                 "); ?raw=true gives its bytes");
             return true;
         }
-        final StringBuilder out = new StringBuilder(4096 + found.frame().length * 2);
         if (forceDownload != null)
         {
-            json.write(tree, out);
+            final ByteArrayOutputStream bytes = new ByteArrayOutputStream(4096 + found.frame().length * 2);
+            try (JsonGenerator g = TreeJsonWriter.factory().createGenerator(bytes, JsonEncoding.UTF8))
+            {
+                json.write(tree, g);
+            }
+            catch (final IOException e)
+            {
+                throw new UncheckedIOException(e); // in-memory output: not expected
+            }
             response.getHeaders().put(HttpHeader.CONTENT_DISPOSITION,
                 "attachment; filename=\"" + fileName(id) + ".json\"");
-            send(response, callback, 200, "application/json; charset=utf-8", out.toString().getBytes(
-                StandardCharsets.UTF_8));
+            response.getHeaders().put("X-Content-Type-Options", "nosniff");
+            send(response, callback, 200, "application/json; charset=utf-8", bytes.toByteArray());
             return true;
         }
+        final StringBuilder out = new StringBuilder(4096 + found.frame().length * 2);
         TreePage.render(tree, id, out);
         send(response, callback, 200, "text/html; charset=utf-8", out.toString().getBytes(StandardCharsets.UTF_8));
         return true;

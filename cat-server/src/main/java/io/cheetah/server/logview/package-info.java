@@ -27,9 +27,10 @@
  * the block is written, then the intact length is published (volatile), then the slots are written, so a slot a
  * reader sees always points into published data; the segment table is a {@code ConcurrentHashMap}. The unsealed
  * block is read through a snapshot copy under a seqlock: the writer publishes the block's length with a release
- * store after each append (bytes below it are never rewritten until the block is emptied), and brackets the
- * emptying after a seal with an odd/even sequence count; a reader copies the published bytes and keeps the copy only
- * if the count did not change, otherwise it retries (the tree is then on disk). A tree is therefore findable as soon
+ * store after each append (bytes below it are never rewritten until the block is emptied), and after a seal bumps a
+ * sequence count before the next append may overwrite any byte; a reader copies the published bytes and keeps the
+ * copy only if the count did not change, otherwise it retries (the tree is then on disk). The writer never waits;
+ * a reader retries at most 2 s (counted as {@code lookupTimeouts}). A tree is therefore findable as soon
  * as it is appended. A reader racing with the hour's closing falls back to reading the closed files.
  * <p>
  * <b>Ids.</b> Keyed by (client IPv4 with optional {@code .pid}, hour, index) under the id's domain; {@code .pid} is

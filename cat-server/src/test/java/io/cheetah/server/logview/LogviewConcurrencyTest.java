@@ -105,6 +105,7 @@ class LogviewConcurrencyTest
             assertThat(checked.get()).isGreaterThan(100);
             assertThat(store.counters().damage()).isZero();
             assertThat(store.counters().misses()).isZero();
+            assertThat(store.counters().lookupTimeouts()).isZero();
         }
     }
 }

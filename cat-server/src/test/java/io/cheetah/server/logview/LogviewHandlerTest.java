@@ -1,5 +1,8 @@
 package io.cheetah.server.logview;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.codec.TreeDecoder;
@@ -65,7 +68,7 @@ class LogviewHandlerTest
             }
             w.append(tree, HOUR_START);
         }
-        final FlatTree deep = FlatTreeJsonTest.deepTree(5_000);
+        final FlatTree deep = TestTrees.deepTree(5_000);
         w.append(deep, HOUR_START);
         server = new Server();
         final ServerConnector connector = new ServerConnector(server);
@@ -128,7 +131,30 @@ class LogviewHandlerTest
         final HttpResponse<byte[]> page = get("/cat/r/m/deep-0a000001-498699-1");
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(new String(page.body(), StandardCharsets.UTF_8)).contains("level-4999").contains("(depth 4999)");
-        assertThat(get("/cat/r/m/deep-0a000001-498699-1?forceDownload=json").statusCode()).isEqualTo(200);
+        final HttpResponse<byte[]> json = get("/cat/r/m/deep-0a000001-498699-1?forceDownload=json");
+        assertThat(json.statusCode()).isEqualTo(200);
+        JsonNode node = new ObjectMapper(JsonFactory.builder().streamReadConstraints(
+            StreamReadConstraints.builder().maxNestingDepth(100_000).build()).build()).readTree(json.body()).get("message");
+        int depth = 0;
+        while (node.has("children") && node.get("children").size() > 0)
+        {
+            node = node.get("children").get(0);
+            depth++;
+        }
+        assertThat(depth).isEqualTo(4_999);
+    }
+
+    @Test
+    void pt1TreesAreStoredAndRendered() throws Exception
+    {
+        final byte[] frame = Vectors.frames(Vectors.bytes("cat-python/pt1-basic.frames")).get(0);
+        final FlatTree t = new FlatTree();
+        new TreeDecoder().decodeFrame(frame, 0, frame.length, t);
+        store.writer(2).append(t, HOUR_START);
+        final HttpResponse<byte[]> page = get("/cat/r/m/" + t.messageId());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(new String(page.body(), StandardCharsets.UTF_8)).contains(t.messageId()).contains(t.type(0));
+        assertThat(get("/cat/r/m/" + t.messageId() + "?raw=true").body()).isEqualTo(frame);
     }
 
     @Test

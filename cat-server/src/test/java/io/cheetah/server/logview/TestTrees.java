@@ -1,6 +1,12 @@
 package io.cheetah.server.logview;
 
+import io.cheetah.codec.DecodeLimits;
+import io.cheetah.codec.Nt1Encoder;
+import io.cheetah.codec.TreeDecoder;
+import io.cheetah.codec.Utf8Interner;
 import io.cheetah.message.FlatTree;
+import io.cheetah.message.MessageTree;
+import io.cheetah.message.Transaction;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
@@ -47,5 +53,24 @@ final class TestTrees
     static LogviewSettings settings(final java.nio.file.Path dir, final int blockBytes)
     {
         return new LogviewSettings(dir, 7, blockBytes, 60_000, 1_000, 65_536, 8, 10);
+    }
+
+    /** A chain of nested transactions, decoded without a depth limit. */
+    static FlatTree deepTree(final int depth) throws Exception
+    {
+        final Transaction root = new Transaction("Deep", "level-0", "0", "", 1_795_316_668_527L, 1);
+        Transaction t = root;
+        for (int i = 1; i < depth; i++)
+        {
+            final Transaction child = new Transaction("Deep", "level-" + i, "0", "", 1_795_316_668_527L, 1);
+            t.addChild(child);
+            t = child;
+        }
+        final MessageTree mt = new MessageTree().domain("deep").messageId("deep-0a000001-498699-1").root(root);
+        final byte[] frame = Nt1Encoder.encode(mt);
+        final FlatTree tree = new FlatTree();
+        new TreeDecoder(new DecodeLimits(32 << 20, Integer.MAX_VALUE, 1_000_000), new Utf8Interner())
+            .decodeFrame(frame, 0, frame.length, tree);
+        return tree;
     }
 }
