@@ -141,6 +141,43 @@ class LogviewStoreTest
     }
 
     @Test
+    void aCorruptBlockInTheMiddleLosesOnlyItsTrees() throws IOException
+    {
+        final Map<String, byte[]> written;
+        try (LogviewStore store = new LogviewStore(TestTrees.settings(dir, 8192)))
+        {
+            written = write(store.writer(0), 400, 12);
+        }
+        final Path dat = dir.resolve("logview/20261122/03/a-b-c-p0.dat");
+        try (FileChannel ch = FileChannel.open(dat, StandardOpenOption.READ, StandardOpenOption.WRITE))
+        {
+            final java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1);
+            ch.read(b, ch.size() / 2);
+            b.put(0, (byte)~b.get(0)).rewind();
+            ch.write(b, ch.size() / 2);
+        }
+        try (LogviewStore store = new LogviewStore(TestTrees.settings(dir, 8192)))
+        {
+            int lost = 0;
+            for (final Map.Entry<String, byte[]> e : written.entrySet())
+            {
+                final Lookup l = store.find(e.getKey());
+                if (l.status() == Lookup.Status.FOUND)
+                {
+                    assertThat(l.frame()).isEqualTo(e.getValue());
+                }
+                else
+                {
+                    assertThat(e.getKey()).startsWith("a-b-c-");
+                    lost++;
+                }
+            }
+            assertThat(lost).isBetween(1, 20);
+            assertThat(store.counters().damage()).isEqualTo(lost);
+        }
+    }
+
+    @Test
     void garbageAppendedToTheTailIsIgnored() throws IOException
     {
         final Map<String, byte[]> written;
