@@ -17,6 +17,8 @@ public final class AnalyzerCatalog
      */
     public static List<AnalyzerType> builtIn()
     {
-        return List.of();
+        return List.of(
+            new io.cheetah.analysis.transaction.TransactionAnalyzerType(),
+            new io.cheetah.analysis.event.EventAnalyzerType());
     }
 }
