@@ -149,7 +149,7 @@ public class Tally
     }
 
     /**
-     * Adds another tally's figures (exact merge; samples: the first non-null wins, longest follows the max).
+     * Adds another tally's figures (exact merge; samples: the smaller id wins, so the result does not depend on merge order; longest follows the max).
      *
      * @param other        a tally.
      * @param statusSymbol maps the other report's status symbols to this report's.
@@ -160,14 +160,18 @@ public class Tally
         failCount += other.failCount;
         sum += other.sum;
         sum2 += other.sum2;
-        if (other.max > max || (other.max == max && longestId == null))
+        if (other.max > max)
         {
             max = other.max;
             longestId = other.longestId;
         }
+        else if (other.max == max)
+        {
+            longestId = firstId(longestId, other.longestId);
+        }
         min = Math.min(min, other.min);
-        successId = successId == null ? other.successId : successId;
-        failId = failId == null ? other.failId : failId;
+        successId = firstId(successId, other.successId);
+        failId = firstId(failId, other.failId);
         minutes.addAll(other.minutes);
         if (other.sketch != null)
         {
@@ -185,6 +189,16 @@ public class Tally
             }
             other.statusCodes.forEachKeyValue((k, v) -> statusCodes.addToValue(statusSymbol.applyAsInt(k), v));
         }
+    }
+
+    /** The smaller of two ids, null losing: a choice independent of merge order (commutative, associative). */
+    private static String firstId(final String a, final String b)
+    {
+        if (a == null || b == null)
+        {
+            return a == null ? b : a;
+        }
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     void copyInto(final Tally c)
