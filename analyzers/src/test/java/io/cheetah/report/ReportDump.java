@@ -16,26 +16,40 @@ public final class ReportDump
 
     public static String dump(final DomainReport r)
     {
+        return dump(r, true);
+    }
+
+    /**
+     * @param r       a report.
+     * @param withIds include sample message ids (they depend on arrival order within one analyzer).
+     * @return the canonical text.
+     */
+    public static String dump(final DomainReport r, final boolean withIds)
+    {
         final SymbolTable s = r.symbols();
         final TreeMap<String, String> lines = new TreeMap<>();
         r.machines().forEach((m, machine) -> machine.types().forEach((t, type) ->
         {
             final String typeKey = s.string(m) + " | " + s.string(t);
-            lines.put(typeKey, tally(s, type));
-            type.names().forEach((n, name) -> lines.put(typeKey + " | " + s.string(n), tally(s, name)));
+            lines.put(typeKey, tally(s, type, withIds));
+            type.names().forEach((n, name) -> lines.put(typeKey + " | " + s.string(n), tally(s, name, withIds)));
         }));
         final StringBuilder sb = new StringBuilder(r.analyzer() + " " + r.domain() + " " + r.hourStart() + "\n");
         lines.forEach((k, v) -> sb.append(k).append(" => ").append(v).append('\n'));
         return sb.toString();
     }
 
-    static String tally(final SymbolTable s, final Tally t)
+    static String tally(final SymbolTable s, final Tally t, final boolean withIds)
     {
         final StringBuilder sb = new StringBuilder();
         sb.append("total=").append(t.totalCount()).append(" fail=").append(t.failCount()).append(" sum=")
             .append(t.sum()).append(" sum2=").append(t.sum2()).append(" min=").append(t.min()).append(" max=")
-            .append(t.max()).append(" ok=").append(t.successId()).append(" ko=").append(t.failId())
-            .append(" long=").append(t.longestId());
+            .append(t.max());
+        if (withIds)
+        {
+            sb.append(" ok=").append(t.successId()).append(" ko=").append(t.failId()).append(" long=")
+                .append(t.longestId());
+        }
         final MinuteSeries ms = t.minutes();
         for (long mask = ms.mask(); mask != 0; mask &= mask - 1)
         {
