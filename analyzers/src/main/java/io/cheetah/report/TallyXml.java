@@ -85,7 +85,11 @@ public final class TallyXml
                         }
                         x.end("name");
                     }
-                    ranges(x, view, "range2", type, lines);
+                    if (durations)
+                    {
+                        // CAT's event model has no type-level series; the transaction model calls it range2.
+                        ranges(x, view, "range2", type, lines);
+                    }
                 }
                 x.end("type");
             }
