@@ -18,7 +18,9 @@ public final class AnalyzerCatalog
     public static List<AnalyzerType> builtIn()
     {
         return List.of(
+            io.cheetah.analysis.heartbeat.HeartbeatAnalyzerType.INSTANCE,
             new io.cheetah.analysis.transaction.TransactionAnalyzerType(),
-            new io.cheetah.analysis.event.EventAnalyzerType());
+            new io.cheetah.analysis.event.EventAnalyzerType(),
+            io.cheetah.analysis.problem.ProblemAnalyzerType.INSTANCE);
     }
 }

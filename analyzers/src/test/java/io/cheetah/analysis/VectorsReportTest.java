@@ -45,8 +45,8 @@ class VectorsReportTest
         final FlatTree tree = new FlatTree();
         final TransactionAnalyzer tx = new TransactionAnalyzer(AnalyzerContext.single());
         final EventAnalyzer ev = new EventAnalyzer(AnalyzerContext.single());
-        final AnalyzerType txType = AnalyzerCatalog.builtIn().get(0);
-        final AnalyzerType evType = AnalyzerCatalog.builtIn().get(1);
+        final AnalyzerType txType = byName("transaction");
+        final AnalyzerType evType = byName("event");
         int skippedTrees = 0;
         String domain = null;
         long hour = 0;
@@ -80,6 +80,11 @@ class VectorsReportTest
         assertThat(flatten((DomainReport)tx.snapshot(hour, domain))).isEqualTo(expected(totals.path("transaction")));
         assertThat(flatten((DomainReport)ev.snapshot(hour, domain))).isEqualTo(expected(totals.path("event")));
         assertThat(tx.folds().messagesSkipped()).isZero();
+    }
+
+    private static AnalyzerType byName(final String name)
+    {
+        return AnalyzerCatalog.builtIn().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow();
     }
 
     private static Map<String, String> expected(final JsonNode byType)
