@@ -5,7 +5,12 @@ import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.event.EventAnalyzer;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
 import io.cheetah.bench.BenchmarkDefaults;
+import io.cheetah.codec.FrameWriter;
+import io.cheetah.codec.MalformedFrameException;
+import io.cheetah.codec.TreeDecoder;
 import io.cheetah.message.FlatTree;
+import io.cheetah.workload.StdMix;
+import io.cheetah.workload.Variant;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -18,8 +23,9 @@ import org.openjdk.jmh.annotations.State;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Cost of one std tree (7 transactions, 12 events) in the Transaction or Event analyzer, once warm: 4,096
- * pre-built trees over the whole population are processed round robin into the open hour. Before each call the
+ * Cost of one std tree (7 transactions, 12 events; {@code io.cheetah.workload.StdMix}, decoded from NT1 by
+ * {@link TreeDecoder}) in the Transaction or Event analyzer, once warm: 4,096 trees over the whole population,
+ * timestamps spread over the hour, processed round robin. Variant {@code BATCH} sends aggregator trees instead. Before each call the
  * tree's message id is set again from its bytes, as a decoder does, so the id String is made only when a sample
  * changes, exactly as on the ingest path. Run with {@code -prof gc} for bytes allocated per tree.
  */
@@ -35,6 +41,10 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
     @Param({"transaction", "event"})
     public String analyzer;
 
+    /** Which workload variant ({@code STD_MIX}, {@code BATCH}, …). */
+    @Param({"STD_MIX"})
+    public String variant;
+
     private final FlatTree[] trees = new FlatTree[TREES];
     private final byte[][] ids = new byte[TREES][];
     private Analyzer target;
@@ -44,13 +54,20 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
      * Builds the trees and warms the report with one pass over them.
      */
     @Setup
-    public void setUp()
+    public void setUp() throws MalformedFrameException
     {
-        final StdMix mix = new StdMix(42);
+        final long[] now = {HOUR};
+        final StdMix mix = StdMix.builder().seed(42).variant(Variant.valueOf(variant)).heartbeats(false)
+            .clock(() -> now[0]).build();
+        final TreeDecoder decoder = new TreeDecoder();
+        final FrameWriter frame = new FrameWriter();
         for (int i = 0; i < TREES; i++)
         {
+            now[0] = HOUR + i * (3_600_000L / TREES);
+            frame.reset();
+            final int length = mix.next(frame);
             trees[i] = new FlatTree();
-            mix.next(trees[i], HOUR + i * (3_600_000L / TREES));
+            decoder.decodeFrame(frame.array(), 0, length, trees[i]);
             ids[i] = java.util.Arrays.copyOf(trees[i].messageIdBytes(), trees[i].messageIdLength());
         }
         target = "transaction".equals(analyzer) ? new TransactionAnalyzer(AnalyzerContext.single()) :

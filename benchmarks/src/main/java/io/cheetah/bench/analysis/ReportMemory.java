@@ -3,7 +3,11 @@ package io.cheetah.bench.analysis;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
+import io.cheetah.codec.FrameWriter;
+import io.cheetah.codec.MalformedFrameException;
+import io.cheetah.codec.TreeDecoder;
 import io.cheetah.message.FlatTree;
+import io.cheetah.workload.StdMix;
 import org.openjdk.jol.info.GraphLayout;
 
 import java.util.HashMap;
@@ -14,7 +18,7 @@ import java.util.Map;
  * a plain LinkedHashMap-of-objects model ({@link ObjectModelReport}), measured with JOL
  * ({@code GraphLayout.totalSize}, per domain, summed; strings shared between domains are counted in each, for
  * both models alike). Runnable: {@code java -cp benchmarks/target/benchmarks.jar
- * io.cheetah.bench.analysis.ReportMemory [trees]} (default 1,000,000 trees spread over the hour, ≈ 280 trees/s).
+ * io.cheetah.bench.analysis.ReportMemory [trees]} (default 1,000,000 std trees of {@code io.cheetah.workload.StdMix}, decoded from NT1, spread over the hour).
  * Prints both totals and the ratio.
  */
 public final class ReportMemory
@@ -28,16 +32,21 @@ public final class ReportMemory
     /**
      * @param args optional tree count.
      */
-    public static void main(final String[] args)
+    public static void main(final String[] args) throws MalformedFrameException
     {
         final int trees = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
-        final StdMix mix = new StdMix(7);
+        final long[] now = {HOUR};
+        final StdMix mix = StdMix.builder().seed(7).heartbeats(false).clock(() -> now[0]).build();
+        final TreeDecoder decoder = new TreeDecoder();
+        final FrameWriter frame = new FrameWriter();
         final FlatTree tree = new FlatTree();
         final TransactionAnalyzer analyzer = new TransactionAnalyzer(AnalyzerContext.single());
         final Map<String, ObjectModelReport> baseline = new HashMap<>();
         for (int i = 0; i < trees; i++)
         {
-            mix.next(tree, HOUR + (long)i * 3_600_000L / trees);
+            now[0] = HOUR + (long)i * 3_600_000L / trees;
+            frame.reset();
+            decoder.decodeFrame(frame.array(), 0, mix.next(frame), tree);
             analyzer.process(tree, HOUR);
             baseline.computeIfAbsent(tree.domain(), k -> new ObjectModelReport()).process(tree);
         }
