@@ -149,7 +149,8 @@ public class Tally
     }
 
     /**
-     * Adds another tally's figures (exact merge; samples: the smaller id wins, so the result does not depend on merge order; longest follows the max).
+     * Adds another tally's figures (exact merge). Samples: the smaller id wins, so the result does not depend on
+     * merge order; the longest follows the max.
      *
      * @param other        a tally.
      * @param statusSymbol maps the other report's status symbols to this report's.
@@ -373,12 +374,24 @@ public class Tally
      */
     public void lines(final int minute, final double[] out)
     {
+        lines(minute, out, new long[DurationBuckets.KEYS]);
+    }
+
+    /**
+     * As {@link #lines(int, double[])}, with a caller's scratch array so rendering many entries allocates once.
+     *
+     * @param minute  a minute, or {@link DurationSketch#ALL_MINUTES}.
+     * @param out     six values, in {@link #PERCENTS} order.
+     * @param counts  scratch of {@link DurationBuckets#KEYS} longs (cleared here).
+     */
+    public void lines(final int minute, final double[] out, final long[] counts)
+    {
         java.util.Arrays.fill(out, 0);
         if (sketch == null)
         {
             return;
         }
-        final long[] counts = new long[DurationBuckets.KEYS];
+        java.util.Arrays.fill(counts, 0);
         final long total = sketch.bucketCounts(minute, counts);
         if (total == 0)
         {

@@ -50,6 +50,7 @@ public final class TallyJson
         }
         out.append("],\"machines\":[");
         final double[] lines = new double[Tally.PERCENTS.length];
+        final long[] scratch = new long[DurationBuckets.KEYS];
         boolean firstMachine = true;
         for (final int m : view.machines())
         {
@@ -71,7 +72,7 @@ public final class TallyJson
                 firstType = false;
                 final TypeTally type = machine.types().get(t);
                 out.append('{');
-                fields(out, view, typeId, type, lines);
+                fields(out, view, typeId, type, lines, scratch);
                 if (view.withNames())
                 {
                     out.append(",\"names\":[");
@@ -87,10 +88,10 @@ public final class TallyJson
                         firstName = false;
                         final Tally name = type.names().get(n);
                         out.append('{');
-                        fields(out, view, nameId, name, lines);
+                        fields(out, view, nameId, name, lines, scratch);
                         if (view.withRanges())
                         {
-                            ranges(out, view, "ranges", name, lines);
+                            ranges(out, view, "ranges", name, lines, scratch);
                             if (durations)
                             {
                                 out.append(",\"durations\":[");
@@ -113,7 +114,7 @@ public final class TallyJson
                         out.append('}');
                     }
                     out.append(']');
-                    ranges(out, view, "ranges", type, lines);
+                    ranges(out, view, "ranges", type, lines, scratch);
                 }
                 out.append('}');
             }
@@ -123,7 +124,7 @@ public final class TallyJson
     }
 
     private void fields(final Appendable out, final ReportView v, final String id, final Tally t,
-        final double[] lines) throws IOException
+        final double[] lines, final long[] scratch) throws IOException
     {
         out.append("\"id\":");
         string(id, out);
@@ -139,7 +140,7 @@ public final class TallyJson
             dec(out, v, "sum", t.sum());
             dec(out, v, "sum2", t.sum2());
             dec(out, v, "std", t.std());
-            t.lines(DurationSketch.ALL_MINUTES, lines);
+            t.lines(DurationSketch.ALL_MINUTES, lines, scratch);
             lineFields(out, v, lines);
         }
         sample(out, "successMessageUrl", t.successId());
@@ -158,7 +159,7 @@ public final class TallyJson
     }
 
     private void ranges(final Appendable out, final ReportView v, final String key, final Tally t,
-        final double[] lines) throws IOException
+        final double[] lines, final long[] scratch) throws IOException
     {
         out.append(",\"").append(key).append("\":[");
         final MinuteSeries ms = t.minutes();
@@ -178,7 +179,7 @@ public final class TallyJson
                 dec(out, v, "avg", count == 0 ? 0 : ms.sum(m) / count);
                 dec(out, v, "min", ms.min(m) == MinuteSeries.NO_MIN ? Tally.CAT_EMPTY_MIN : ms.min(m));
                 dec(out, v, "max", ms.max(m));
-                t.lines(m, lines);
+                t.lines(m, lines, scratch);
                 lineFields(out, v, lines);
             }
             out.append('}');

@@ -46,6 +46,7 @@ public final class TallyXml
             x.element("ip", ip);
         }
         final double[] lines = new double[Tally.PERCENTS.length];
+        final long[] scratch = new long[DurationBuckets.KEYS];
         for (final int m : view.machines())
         {
             final MachineTally machine = r.machines().get(m);
@@ -59,7 +60,7 @@ public final class TallyXml
                 }
                 final TypeTally type = machine.types().get(t);
                 x.start("type");
-                attributes(x, view, typeId, type, DurationSketch.ALL_MINUTES, lines);
+                attributes(x, view, typeId, type, DurationSketch.ALL_MINUTES, lines, scratch);
                 samples(x, type);
                 if (view.withNames())
                 {
@@ -72,11 +73,11 @@ public final class TallyXml
                         }
                         final Tally name = type.names().get(n);
                         x.start("name");
-                        attributes(x, view, nameId, name, DurationSketch.ALL_MINUTES, lines);
+                        attributes(x, view, nameId, name, DurationSketch.ALL_MINUTES, lines, scratch);
                         samples(x, name);
                         if (view.withRanges())
                         {
-                            ranges(x, view, "range", name, lines);
+                            ranges(x, view, "range", name, lines, scratch);
                             if (durations)
                             {
                                 distribution(x, name);
@@ -88,7 +89,7 @@ public final class TallyXml
                     if (durations)
                     {
                         // CAT's event model has no type-level series; the transaction model calls it range2.
-                        ranges(x, view, "range2", type, lines);
+                        ranges(x, view, "range2", type, lines, scratch);
                     }
                 }
                 x.end("type");
@@ -99,7 +100,7 @@ public final class TallyXml
     }
 
     private void attributes(final XmlWriter x, final ReportView v, final String id, final Tally t, final int minute,
-        final double[] lines) throws IOException
+        final double[] lines, final long[] scratch) throws IOException
     {
         x.attribute("id", id).attribute("totalCount", t.totalCount()).attribute("failCount", t.failCount())
             .attribute("failPercent", v.f2(t.failPercent()));
@@ -108,7 +109,7 @@ public final class TallyXml
             x.attribute("min", v.f2(t.min())).attribute("max", v.f2(t.max())).attribute("avg", v.f1(t.avg()))
                 .attribute("sum", v.f1(t.sum())).attribute("sum2", v.f1(t.sum2())).attribute("std", v.f1(t.std()))
                 .attribute("tps", v.f2(t.tps(v.seconds())));
-            t.lines(minute, lines);
+            t.lines(minute, lines, scratch);
             lineAttributes(x, v, lines);
         }
         else
@@ -143,7 +144,7 @@ public final class TallyXml
     }
 
     private void ranges(final XmlWriter x, final ReportView v, final String element, final Tally t,
-        final double[] lines) throws IOException
+        final double[] lines, final long[] scratch) throws IOException
     {
         final MinuteSeries ms = t.minutes();
         for (long mask = ms.mask(); mask != 0; mask &= mask - 1)
@@ -158,7 +159,7 @@ public final class TallyXml
                     .attribute("fails", ms.fails(m))
                     .attribute("min", v.f2(mn == MinuteSeries.NO_MIN ? Tally.CAT_EMPTY_MIN : mn))
                     .attribute("max", v.f2(ms.max(m)));
-                t.lines(m, lines);
+                t.lines(m, lines, scratch);
                 lineAttributes(x, v, lines);
             }
             else

@@ -54,7 +54,8 @@ class DurationSketchTest
     }
 
     @Property(tries = 50)
-    void lognormalAfterMergeStaysWithinOnePercent(@ForAll final long seed, @ForAll @IntRange(min = 2, max = 6) final int parts)
+    void lognormalAfterMergeStaysWithinOnePercent(@ForAll final long seed,
+        @ForAll @IntRange(min = 2, max = 6) final int parts)
     {
         final Random random = new Random(seed);
         final long[] v = new long[5000];

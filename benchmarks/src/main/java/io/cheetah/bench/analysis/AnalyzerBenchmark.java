@@ -25,9 +25,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Cost of one std tree (7 transactions, 12 events; {@code io.cheetah.workload.StdMix}, decoded from NT1 by
  * {@link TreeDecoder}) in the Transaction or Event analyzer, once warm: 4,096 trees over the whole population,
- * timestamps spread over the hour, processed round robin. Variant {@code BATCH} sends aggregator trees instead. Before each call the
- * tree's message id is set again from its bytes, as a decoder does, so the id String is made only when a sample
- * changes, exactly as on the ingest path. Run with {@code -prof gc} for bytes allocated per tree.
+ * timestamps spread over the hour, processed round robin ({@code variant=BATCH} sends aggregator trees instead).
+ * Before each call the tree's message id is set again from its bytes, as a decoder does, so the id String is made
+ * only when a sample changes, exactly as on the ingest path. Run with {@code -prof gc} for bytes per tree.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

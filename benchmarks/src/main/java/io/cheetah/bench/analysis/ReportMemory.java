@@ -17,8 +17,9 @@ import java.util.Map;
  * Retained heap of one hour of std-mix traffic in the Transaction analyzer's reports versus the same figures in
  * a plain LinkedHashMap-of-objects model ({@link ObjectModelReport}), measured with JOL
  * ({@code GraphLayout.totalSize}, per domain, summed; strings shared between domains are counted in each, for
- * both models alike). Runnable: {@code java -cp benchmarks/target/benchmarks.jar
- * io.cheetah.bench.analysis.ReportMemory [trees]} (default 1,000,000 std trees of {@code io.cheetah.workload.StdMix}, decoded from NT1, spread over the hour).
+ * both models alike). Runnable:
+ * {@code java -cp benchmarks/target/benchmarks.jar io.cheetah.bench.analysis.ReportMemory [trees]}
+ * (default 1,000,000 std trees of {@code io.cheetah.workload.StdMix}, decoded from NT1, spread over the hour).
  * Prints both totals and the ratio.
  */
 public final class ReportMemory
