@@ -122,30 +122,37 @@ public class Tally
     }
 
     /**
-     * Counts a failure status code (names only), folding codes past the cap into {@code others}.
+     * Counts a failure status code (names only), folding codes past the cap into {@code OTHERS}. A code that would
+     * be folded is not interned, so a flood of distinct statuses cannot grow the report's symbols.
      *
-     * @param status  status symbol.
-     * @param count   how many.
-     * @param cap     most distinct codes kept.
-     * @param others  the {@code OTHERS} symbol.
-     * @param folds   fold counters.
+     * @param report the owning report (symbols).
+     * @param status the raw status.
+     * @param count  how many.
+     * @param cap    most distinct codes kept.
+     * @param folds  fold counters.
      */
-    public void recordStatus(final int status, final long count, final int cap, final int others,
+    public void recordStatus(final DomainReport report, final CharSequence status, final long count, final int cap,
         final FoldCounters folds)
     {
         if (statusCodes == null)
         {
             statusCodes = new IntLongHashMap(4);
         }
-        if (statusCodes.size() >= cap && !statusCodes.containsKey(status))
+        int sym = report.find(status);
+        if (sym < 0 || !statusCodes.containsKey(sym))
         {
-            folds.statusFolded(count);
-            statusCodes.addToValue(others, count);
+            if (statusCodes.size() >= cap)
+            {
+                folds.statusFolded(count);
+                statusCodes.addToValue(report.othersSymbol(), count);
+                return;
+            }
+            if (sym < 0)
+            {
+                sym = report.intern(status);
+            }
         }
-        else
-        {
-            statusCodes.addToValue(status, count);
-        }
+        statusCodes.addToValue(sym, count);
     }
 
     /**

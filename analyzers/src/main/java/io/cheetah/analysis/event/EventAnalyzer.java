@@ -92,8 +92,7 @@ public final class EventAnalyzer implements Analyzer
             count(tree, n, minute, count, fails, isBatch);
             if (!isBatch && failed)
             {
-                n.recordStatus(report.intern(tree.status(i)), 1, limits.maxStatusCodes(), report.othersSymbol(),
-                    folds);
+                n.recordStatus(report, tree.status(i), 1, limits.maxStatusCodes(), folds);
             }
         }
     }

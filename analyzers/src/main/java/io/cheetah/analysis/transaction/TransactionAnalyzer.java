@@ -122,8 +122,7 @@ public final class TransactionAnalyzer implements Analyzer
                 count(tree, n, minute, ms, failed);
                 if (failed)
                 {
-                    n.recordStatus(report.intern(tree.status(i)), 1, limits.maxStatusCodes(),
-                        report.othersSymbol(), folds);
+                    n.recordStatus(report, tree.status(i), 1, limits.maxStatusCodes(), folds);
                 }
             }
         }
