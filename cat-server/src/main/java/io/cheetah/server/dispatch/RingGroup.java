@@ -31,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class RingGroup implements PeriodEvents
 {
     private final List<Disruptor<TreeEvent>> disruptors = new ArrayList<>();
-    private final RingBuffer<TreeEvent>[] rings;
+    private final List<RingBuffer<TreeEvent>> rings = new ArrayList<>();
     private final int consumersPerRing;
     private final int ringSize;
 
@@ -43,13 +43,11 @@ public final class RingGroup implements PeriodEvents
      * @param limits   report caps given to analyzers.
      * @param sink     where closed hours and checkpoints go.
      */
-    @SuppressWarnings("unchecked")
     public RingGroup(final ServerConfig.Pipeline pipeline, final List<AnalyzerSlot> slots, final ReportLimits limits,
         final ReportSink sink)
     {
         this.consumersPerRing = pipeline.consumersPerRing();
         this.ringSize = pipeline.ringSize();
-        this.rings = new RingBuffer[pipeline.rings()];
         for (int r = 0; r < pipeline.rings(); r++)
         {
             final int ring = r;
@@ -75,7 +73,7 @@ public final class RingGroup implements PeriodEvents
             }
             disruptor.handleEventsWith(consumers);
             disruptors.add(disruptor);
-            rings[r] = disruptor.start();
+            rings.add(disruptor.start());
         }
     }
 
@@ -99,7 +97,7 @@ public final class RingGroup implements PeriodEvents
      */
     public int rings()
     {
-        return rings.length;
+        return rings.size();
     }
 
     /**
@@ -120,7 +118,7 @@ public final class RingGroup implements PeriodEvents
 
     RingBuffer<TreeEvent> ring(final int r)
     {
-        return rings[r];
+        return rings.get(r);
     }
 
     /**
@@ -129,7 +127,7 @@ public final class RingGroup implements PeriodEvents
      */
     public long remaining(final int r)
     {
-        return rings[r].remainingCapacity();
+        return rings.get(r).remainingCapacity();
     }
 
     /**
@@ -147,11 +145,11 @@ public final class RingGroup implements PeriodEvents
         final int onlyRing, final long deadline)
     {
         final int from = onlyRing < 0 ? 0 : onlyRing;
-        final int to = onlyRing < 0 ? rings.length : onlyRing + 1;
+        final int to = onlyRing < 0 ? rings.size() : onlyRing + 1;
         final Control control = new Control(kind, hour, analyzer, domain, (to - from) * consumersPerRing);
         for (int r = from; r < to; r++)
         {
-            final RingBuffer<TreeEvent> ring = rings[r];
+            final RingBuffer<TreeEvent> ring = rings.get(r);
             long seq;
             while (true)
             {
