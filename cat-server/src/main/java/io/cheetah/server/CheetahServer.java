@@ -80,6 +80,17 @@ public final class CheetahServer implements AutoCloseable
         }
         this.slots = slots(config, types);
         this.rings = new RingGroup(config.pipeline(), slots, b.limits, b.sink);
+        if (!b.restore.isEmpty())
+        {
+            final long now = b.clock.millis();
+            final List<io.cheetah.analysis.Report> open = b.restore.stream()
+                .filter(r -> io.cheetah.server.period.HourWindow.classify(r.hourStart(), now) ==
+                    io.cheetah.server.period.HourWindow.OPEN).toList();
+            if (!rings.restore(slots, open, 60_000))
+            {
+                LOG.warn("restoring {} checkpointed reports did not complete in time", open.size());
+            }
+        }
         this.ticker = new HourTicker(b.clock, rings, config.storage().checkpointSeconds());
         this.reports = new LiveReports(rings, slots, b.clock, b.history);
         final List<AnalyzerCounters> analyzerCounters = new ArrayList<>();
@@ -392,6 +403,7 @@ public final class CheetahServer implements AutoCloseable
         private ReportLimits limits = ReportLimits.DEFAULT;
         private Clock clock = Clock.SYSTEM;
         private boolean autoTick = true;
+        private final List<io.cheetah.analysis.Report> restore = new ArrayList<>();
 
         private Builder(final ServerConfig config)
         {
@@ -456,6 +468,20 @@ public final class CheetahServer implements AutoCloseable
         public Builder autoTick(final boolean enabled)
         {
             this.autoTick = enabled;
+            return this;
+        }
+
+        /**
+         * Reports checkpointed before a restart (e.g. storage's checkpoints of the current and previous hour): those
+         * of hours still open are handed to their analyzers' {@code restore} before ingest starts, so counting
+         * continues from them.
+         *
+         * @param reports checkpointed reports.
+         * @return this.
+         */
+        public Builder restore(final List<? extends io.cheetah.analysis.Report> reports)
+        {
+            restore.addAll(reports);
             return this;
         }
 

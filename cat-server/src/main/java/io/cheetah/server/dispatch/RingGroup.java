@@ -177,6 +177,48 @@ public final class RingGroup implements PeriodEvents
         return control;
     }
 
+    /**
+     * Hands reports saved before a restart back to their analyzers (each to the partition owning its domain), in
+     * band, and waits until every ring has applied them. Reports of unknown analyzers are ignored.
+     *
+     * @param slots   the enabled analyzers.
+     * @param reports checkpointed reports of open hours.
+     * @param timeoutMillis how long to wait.
+     * @return true when applied in time.
+     */
+    public boolean restore(final List<AnalyzerSlot> slots, final List<io.cheetah.analysis.Report> reports,
+        final long timeoutMillis)
+    {
+        boolean ok = true;
+        for (final AnalyzerSlot slot : slots)
+        {
+            final List<io.cheetah.analysis.Report> mine = reports.stream()
+                .filter(r -> r.analyzer().equals(slot.name())).toList();
+            if (mine.isEmpty())
+            {
+                continue;
+            }
+            final Control c = new Control(Control.Kind.RESTORE, 0, slot.name(), null, consumersPerRing);
+            c.toRestore = mine;
+            final RingBuffer<TreeEvent> ring = rings.get(slot.ring());
+            final long seq = ring.next();
+            final TreeEvent event = ring.get(seq);
+            event.tree = null;
+            event.mask = 0;
+            event.control = c;
+            ring.publish(seq);
+            try
+            {
+                c.done().get(timeoutMillis, TimeUnit.MILLISECONDS);
+            }
+            catch (final Exception e)
+            {
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
     @Override
     public void closeHour(final long hourStart)
     {
