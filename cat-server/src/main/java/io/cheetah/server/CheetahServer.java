@@ -58,6 +58,12 @@ import java.util.function.Supplier;
  */
 public final class CheetahServer implements AutoCloseable
 {
+    /**
+     * Interner slots per ingest worker: about 8x the recurring strings of a busy server (std-mix has ~4,500), so
+     * the four-probe table rarely evicts and decoding stays allocation-free (see benchmarks/notes/codec.md).
+     */
+    private static final int INTERNER_SLOTS = 65_536;
+
     private static final Logger LOG = LoggerFactory.getLogger(CheetahServer.class);
 
     private final ServerConfig config;
@@ -85,6 +91,17 @@ public final class CheetahServer implements AutoCloseable
         }
         this.slots = slots(config, types);
         this.rings = new RingGroup(config.pipeline(), slots, b.limits, b.sink);
+        if (!b.restore.isEmpty())
+        {
+            final long now = b.clock.millis();
+            final List<io.cheetah.analysis.Report> open = b.restore.stream()
+                .filter(r -> io.cheetah.server.period.HourWindow.classify(r.hourStart(), now) ==
+                    io.cheetah.server.period.HourWindow.OPEN).toList();
+            if (!rings.restore(slots, open, 60_000))
+            {
+                LOG.warn("restoring {} checkpointed reports did not complete in time", open.size());
+            }
+        }
         // Benchmark baselines (scripts/bench) replace the dispatch; see package io.cheetah.server.baseline.
         this.baseline = ServerConfig.Pipeline.CLASSIC.equals(config.pipeline().mode()) ?
             new ClassicPipeline(slots, config.pipeline().ringSize(), b.limits, b.clock, counters) : null;
@@ -106,7 +123,7 @@ public final class CheetahServer implements AutoCloseable
             tcpIngest = new TcpIngest(tcp, counters, baseline != null ? baselineWorkers(poolCapacity, decodeLimits) :
                 ServerConfig.Pipeline.DRAIN.equals(config.pipeline().mode()) ? drainWorkers(poolCapacity) :
                 () -> new IngestWorker(new TreePool(poolCapacity, counters),
-                new TreeDecoder(decodeLimits, new Utf8Interner()),
+                new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS)),
                 new Dispatcher(rings, slots, clock, counters, ledger), counters));
             this.router = new RouterHandler(routers(config, tcpIngest.port()), config.router().sample());
             final RouterHandler routerHandler = router;
@@ -169,7 +186,7 @@ public final class CheetahServer implements AutoCloseable
         return () ->
         {
             final TreePool pool = new TreePool(poolCapacity, counters);
-            return new IngestWorker(pool, new TreeDecoder(decodeLimits, new Utf8Interner()),
+            return new IngestWorker(pool, new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS)),
                 baseline.dispatcher(pool), counters);
         };
     }
@@ -424,6 +441,7 @@ public final class CheetahServer implements AutoCloseable
         private ReportLimits limits = ReportLimits.DEFAULT;
         private Clock clock = Clock.SYSTEM;
         private boolean autoTick = true;
+        private final List<io.cheetah.analysis.Report> restore = new ArrayList<>();
 
         private Builder(final ServerConfig config)
         {
@@ -488,6 +506,20 @@ public final class CheetahServer implements AutoCloseable
         public Builder autoTick(final boolean enabled)
         {
             this.autoTick = enabled;
+            return this;
+        }
+
+        /**
+         * Reports checkpointed before a restart (e.g. storage's checkpoints of the current and previous hour): those
+         * of hours still open are handed to their analyzers' {@code restore} before ingest starts, so counting
+         * continues from them.
+         *
+         * @param reports checkpointed reports.
+         * @return this.
+         */
+        public Builder restore(final List<? extends io.cheetah.analysis.Report> reports)
+        {
+            restore.addAll(reports);
             return this;
         }
 

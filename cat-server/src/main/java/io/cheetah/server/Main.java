@@ -58,6 +58,8 @@ public final class Main
             server.close();
             stopped.countDown();
         };
+        // handling the signal ourselves (jdk.unsupported) is the only way to exit 0 on SIGTERM: with a shutdown hook
+        // alone the JVM exits 143; the hook stays for other exits (System.exit elsewhere, SIGHUP)
         for (final String name : new String[] {"TERM", "INT"})
         {
             Signal.handle(new Signal(name), signal ->

@@ -1,10 +1,6 @@
 package io.cheetah.bench.dispatch;
 
-import io.cheetah.analysis.Analyzer;
-import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerType;
-import io.cheetah.analysis.Report;
-import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.bench.BenchmarkDefaults;
 import io.cheetah.codec.DecodeLimits;
@@ -12,8 +8,6 @@ import io.cheetah.codec.MalformedFrameException;
 import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.codec.Utf8Interner;
-import io.cheetah.message.FlatTree;
-import io.cheetah.message.MessageKind;
 import io.cheetah.server.config.ServerConfig;
 import io.cheetah.server.dispatch.AnalyzerSlot;
 import io.cheetah.server.dispatch.Dispatcher;
@@ -39,9 +33,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 
 /**
  * The Netty thread's cost per std tree after decoding: acquire a pooled tree, period check, the six default
@@ -80,13 +72,7 @@ public class DispatchBenchmark extends BenchmarkDefaults
         {
             frames[k] = Nt1Encoder.encode(mix.nextTree());
         }
-        final List<AnalyzerType> types = List.of(
-            new NoOp("heartbeat", 0, io.cheetah.analysis.Level.HIGH, t -> t.count(MessageKind.HEARTBEAT) > 0),
-            new NoOp("dump", 1, io.cheetah.analysis.Level.HIGH, t -> true),
-            new NoOp("transaction", 2, io.cheetah.analysis.Level.HIGH, t -> t.count(MessageKind.TRANSACTION) > 0),
-            new NoOp("event", 3, io.cheetah.analysis.Level.HIGH, t -> t.count(MessageKind.EVENT) > 0),
-            new NoOp("problem", 4, io.cheetah.analysis.Level.MID, t -> true),
-            new NoOp("state", 5, io.cheetah.analysis.Level.HIGH, t -> true));
+        final List<AnalyzerType> types = NoOpAnalyzerType.defaults();
         final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4);
         final ServerConfig.Pipeline pipeline = new ServerConfig.Pipeline(3, 65536, 1, "sleeping", gate);
         slots = new ArrayList<>();
@@ -186,91 +172,5 @@ public class DispatchBenchmark extends BenchmarkDefaults
             dispatcher.dispatch(t);
         }
         return next;
-    }
-
-    /** An analyzer type with a realistic prefilter whose analyzers do nothing. */
-    private static final class NoOp implements AnalyzerType
-    {
-        private final String name;
-        private final int index;
-        private final io.cheetah.analysis.Level level;
-        private final Predicate<FlatTree> accepts;
-
-        NoOp(final String name, final int index, final io.cheetah.analysis.Level level,
-            final Predicate<FlatTree> accepts)
-        {
-            this.name = name;
-            this.index = index;
-            this.level = level;
-            this.accepts = accepts;
-        }
-
-        @Override
-        public String name()
-        {
-            return name;
-        }
-
-        @Override
-        public int defaultIndex()
-        {
-            return index;
-        }
-
-        @Override
-        public io.cheetah.analysis.Level defaultLevel()
-        {
-            return level;
-        }
-
-        @Override
-        public boolean accepts(final FlatTree tree)
-        {
-            return accepts.test(tree);
-        }
-
-        @Override
-        public Analyzer create(final AnalyzerContext context)
-        {
-            return new Analyzer()
-            {
-                private long seen;
-
-                @Override
-                public void process(final FlatTree tree, final long hourStart)
-                {
-                    seen += tree.size();
-                }
-
-                @Override
-                public Set<String> domains(final long hourStart)
-                {
-                    return Set.of();
-                }
-
-                @Override
-                public Report snapshot(final long hourStart, final String domain)
-                {
-                    return null;
-                }
-
-                @Override
-                public List<Report> closeHour(final long hourStart)
-                {
-                    return List.of();
-                }
-
-                @Override
-                public void restore(final Report report)
-                {
-                }
-            };
-        }
-
-        @Override
-        public ReportFormat format()
-        {
-            return null;
-        }
     }
 }

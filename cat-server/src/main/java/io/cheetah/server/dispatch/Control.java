@@ -27,6 +27,8 @@ public final class Control
         SNAPSHOT,
         /** domains(hour) of one analyzer. */
         DOMAINS,
+        /** restore(report) on the owning partition of each report of one analyzer (restart within the hour). */
+        RESTORE,
         /** Nothing: completes once everything published before it has been processed. */
         BARRIER
     }
@@ -36,6 +38,7 @@ public final class Control
     final String analyzer;
     final String domain;
     final ConcurrentLinkedQueue<Report> reports = new ConcurrentLinkedQueue<>();
+    List<Report> toRestore = List.of();
     final Set<String> domains = new ConcurrentSkipListSet<>();
     private final AtomicInteger pending;
     private final CompletableFuture<Control> done = new CompletableFuture<>();

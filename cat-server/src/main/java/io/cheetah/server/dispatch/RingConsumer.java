@@ -142,6 +142,9 @@ final class RingConsumer implements EventHandler<TreeEvent>
                 case SNAPSHOT:
                     snapshot(control);
                     break;
+                case RESTORE:
+                    restore(control);
+                    break;
                 case DOMAINS:
                     for (int i = 0; i < slots.length; i++)
                     {
@@ -237,6 +240,30 @@ final class RingConsumer implements EventHandler<TreeEvent>
                 if (!reports.isEmpty())
                 {
                     sink.checkpoint(slots[i].name(), hour, reports);
+                }
+            }
+        }
+    }
+
+    private void restore(final Control control)
+    {
+        for (final Report report : control.toRestore)
+        {
+            if (partitions > 1 && Math.floorMod(report.domain().hashCode(), partitions) != partition)
+            {
+                continue;
+            }
+            if (report.hourStart() <= closedUpTo)
+            {
+                continue;
+            }
+            for (int i = 0; i < slots.length; i++)
+            {
+                if (slots[i].name().equals(report.analyzer()))
+                {
+                    analyzers[i].restore(report);
+                    noteHour(report.hourStart());
+                    lastHour = Long.MIN_VALUE;
                 }
             }
         }

@@ -31,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class RingGroup implements PeriodEvents
 {
     private final List<Disruptor<TreeEvent>> disruptors = new ArrayList<>();
-    private final RingBuffer<TreeEvent>[] rings;
+    private final List<RingBuffer<TreeEvent>> rings = new ArrayList<>();
     private final int consumersPerRing;
     private final int ringSize;
 
@@ -43,13 +43,11 @@ public final class RingGroup implements PeriodEvents
      * @param limits   report caps given to analyzers.
      * @param sink     where closed hours and checkpoints go.
      */
-    @SuppressWarnings("unchecked")
     public RingGroup(final ServerConfig.Pipeline pipeline, final List<AnalyzerSlot> slots, final ReportLimits limits,
         final ReportSink sink)
     {
         this.consumersPerRing = pipeline.consumersPerRing();
         this.ringSize = pipeline.ringSize();
-        this.rings = new RingBuffer[pipeline.rings()];
         for (int r = 0; r < pipeline.rings(); r++)
         {
             final int ring = r;
@@ -75,7 +73,7 @@ public final class RingGroup implements PeriodEvents
             }
             disruptor.handleEventsWith(consumers);
             disruptors.add(disruptor);
-            rings[r] = disruptor.start();
+            rings.add(disruptor.start());
         }
     }
 
@@ -99,7 +97,7 @@ public final class RingGroup implements PeriodEvents
      */
     public int rings()
     {
-        return rings.length;
+        return rings.size();
     }
 
     /**
@@ -120,7 +118,7 @@ public final class RingGroup implements PeriodEvents
 
     RingBuffer<TreeEvent> ring(final int r)
     {
-        return rings[r];
+        return rings.get(r);
     }
 
     /**
@@ -129,7 +127,7 @@ public final class RingGroup implements PeriodEvents
      */
     public long remaining(final int r)
     {
-        return rings[r].remainingCapacity();
+        return rings.get(r).remainingCapacity();
     }
 
     /**
@@ -147,11 +145,11 @@ public final class RingGroup implements PeriodEvents
         final int onlyRing, final long deadline)
     {
         final int from = onlyRing < 0 ? 0 : onlyRing;
-        final int to = onlyRing < 0 ? rings.length : onlyRing + 1;
+        final int to = onlyRing < 0 ? rings.size() : onlyRing + 1;
         final Control control = new Control(kind, hour, analyzer, domain, (to - from) * consumersPerRing);
         for (int r = from; r < to; r++)
         {
-            final RingBuffer<TreeEvent> ring = rings[r];
+            final RingBuffer<TreeEvent> ring = rings.get(r);
             long seq;
             while (true)
             {
@@ -177,6 +175,48 @@ public final class RingGroup implements PeriodEvents
             ring.publish(seq);
         }
         return control;
+    }
+
+    /**
+     * Hands reports saved before a restart back to their analyzers (each to the partition owning its domain), in
+     * band, and waits until every ring has applied them. Reports of unknown analyzers are ignored.
+     *
+     * @param slots   the enabled analyzers.
+     * @param reports checkpointed reports of open hours.
+     * @param timeoutMillis how long to wait.
+     * @return true when applied in time.
+     */
+    public boolean restore(final List<AnalyzerSlot> slots, final List<io.cheetah.analysis.Report> reports,
+        final long timeoutMillis)
+    {
+        boolean ok = true;
+        for (final AnalyzerSlot slot : slots)
+        {
+            final List<io.cheetah.analysis.Report> mine = reports.stream()
+                .filter(r -> r.analyzer().equals(slot.name())).toList();
+            if (mine.isEmpty())
+            {
+                continue;
+            }
+            final Control c = new Control(Control.Kind.RESTORE, 0, slot.name(), null, consumersPerRing);
+            c.toRestore = mine;
+            final RingBuffer<TreeEvent> ring = rings.get(slot.ring());
+            final long seq = ring.next();
+            final TreeEvent event = ring.get(seq);
+            event.tree = null;
+            event.mask = 0;
+            event.control = c;
+            ring.publish(seq);
+            try
+            {
+                c.done().get(timeoutMillis, TimeUnit.MILLISECONDS);
+            }
+            catch (final Exception e)
+            {
+                ok = false;
+            }
+        }
+        return ok;
     }
 
     @Override

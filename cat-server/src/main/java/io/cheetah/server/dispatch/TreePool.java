@@ -6,10 +6,15 @@ import org.agrona.concurrent.ManyToOneConcurrentArrayQueue;
 /**
  * One Netty worker's supply of reusable trees. The worker {@link #acquire()}s on its own thread; any ring
  * consumer gives trees back through a lock-free many-to-one queue. A tree is allocated only when none is free
- * (counted: the count stays flat once warm). If the return queue is ever full the tree is left to the GC.
+ * (counted: the count stays flat once warm). If the return queue is ever full the tree is left to the GC, and so
+ * is a tree that last held a frame over {@link #RETAINED_FRAME_BYTES}: one burst of large frames must not leave
+ * every pooled tree holding large arrays for good.
  */
 public final class TreePool
 {
+    /** Trees whose frame buffer grew beyond this are not pooled again. */
+    public static final int RETAINED_FRAME_BYTES = 64 * 1024;
+
     private final ManyToOneConcurrentArrayQueue<PooledTree> returned;
     private final IngestCounters counters;
 
@@ -47,7 +52,10 @@ public final class TreePool
      */
     public void giveBack(final PooledTree tree)
     {
-        returned.offer(tree);
+        if (tree.tree().frame().length <= RETAINED_FRAME_BYTES)
+        {
+            returned.offer(tree);
+        }
     }
 
     /**

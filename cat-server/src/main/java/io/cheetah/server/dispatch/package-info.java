@@ -10,7 +10,8 @@
  *        │                         │ refusals counted per analyzer+level         │ PooledTree.release()
  *        └──────── Agrona many-to-one return queue ◀────── last consumer ────────┘
  *
- *  HourTicker / LiveReports / shutdown ──next/publish (Control)──▶ every consumer: closeHour, checkpoint, snapshot
+ *  HourTicker / LiveReports / start / shutdown ──publish (Control)──▶ every consumer: closeHour, checkpoint,
+ *                                                                   snapshot, domains, restore, barrier
  * </pre>
  * <b>Tree pooling.</b> Each Netty worker owns a {@link io.cheetah.server.dispatch.TreePool}. A tree taken from it is
  * filled with one frame, decoded, and published at most once per ring; its reference count is set to

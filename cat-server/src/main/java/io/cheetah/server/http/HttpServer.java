@@ -70,9 +70,19 @@ public final class HttpServer implements AutoCloseable
         return connector.getLocalPort();
     }
 
+    /**
+     * Stops serving.
+     */
     @Override
-    public void close() throws Exception
+    public void close()
     {
-        server.stop();
+        try
+        {
+            server.stop();
+        }
+        catch (final Exception e)
+        {
+            throw new IllegalStateException("stopping the HTTP server failed", e);
+        }
     }
 }

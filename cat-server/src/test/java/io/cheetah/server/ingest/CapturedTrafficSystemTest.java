@@ -1,5 +1,6 @@
 package io.cheetah.server.ingest;
 
+import io.cheetah.analysis.AnalyzerCatalog;
 import io.cheetah.analysis.Level;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.server.CheetahServer;
@@ -29,7 +30,8 @@ class CapturedTrafficSystemTest
     {
         final CountingAnalyzerType count = new CountingAnalyzerType("count", 2, Level.HIGH, t -> true);
         try (CheetahServer server = CheetahServer.builder(TestServers.config("tcp.workers=2"))
-            .analyzers(List.of(count)).clock(new ManualClock(CAPTURE_TIME)).autoTick(false).start())
+            .analyzers(List.of(count)).analyzers(AnalyzerCatalog.builtIn()).clock(new ManualClock(CAPTURE_TIME))
+            .autoTick(false).start())
         {
             long frames = 0;
             final Random random = new Random(7);
@@ -66,6 +68,14 @@ class CapturedTrafficSystemTest
             assertThat(server.analyzers().stream().filter(s -> s.name().equals("count")).findFirst().orElseThrow()
                 .counters().processed.sum()).isEqualTo(frames);
             assertThat(server.counters().framesReceived.sum()).isEqualTo(frames);
+            // the catalog's analyzers ran on the same trees without a single exception
+            for (final var slot : server.analyzers())
+            {
+                assertThat(slot.counters().errors.sum()).as(slot.name() + " errors").isZero();
+                assertThat(slot.counters().dropped.sum()).as(slot.name() + " dropped").isZero();
+            }
+            assertThat(server.analyzers().stream().filter(s -> s.name().equals("heartbeat")).findFirst()
+                .orElseThrow().counters().processed.sum()).isPositive();
         }
     }
 
