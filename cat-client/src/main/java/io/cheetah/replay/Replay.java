@@ -112,12 +112,14 @@ public final class Replay
             final int n = options.pool;
             final long span = 65_000L;
             final long[] tick = {0};
-            // Stamps spread over the last 65 s, so the pool crosses a minute and holds some heartbeats, but never
-            // before the current hour: the pool is stamped once, and trees of the open hour are accepted until
-            // 63 min past its start, so any run of up to an hour lands in an open period.
+            // Stamps spread over 65 s, so the pool crosses a minute and holds some heartbeats: the last 65 s, or
+            // just after the hour's start when it began less than 65 s ago. Never in the previous hour: the pool is
+            // stamped once, and trees of the open hour are accepted until 63 min past its start, so any run of up
+            // to an hour lands in an open period.
             final long hourStart = Math.floorDiv(startMillis, 3_600_000L) * 3_600_000L;
+            final long base = Math.max(hourStart, startMillis - span);
             final StdMix mix = StdMix.builder().seed(options.seed).variant(variant).heartbeats(options.heartbeats)
-                .clock(() -> Math.max(hourStart, startMillis - span + tick[0]++ * span / n)).build();
+                .clock(() -> base + tick[0]++ * span / n).build();
             pool = FramePool.generate(mix, n, startMillis);
         }
         if (duration < 0 && quota < 0)
