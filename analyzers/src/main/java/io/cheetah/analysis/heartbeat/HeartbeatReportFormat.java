@@ -3,15 +3,13 @@ package io.cheetah.analysis.heartbeat;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
+import io.cheetah.report.HourText;
 import io.cheetah.report.JsonText;
 import io.cheetah.report.ReportDataReader;
 import io.cheetah.report.ReportDataWriter;
 import io.cheetah.report.XmlWriter;
 
 import java.io.IOException;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,9 +34,6 @@ public final class HeartbeatReportFormat implements ReportFormat
     public static final int VERSION = 1;
     /** Periods kept per machine by a merge (four writers' worth of a full hour). */
     public static final int MAX_MERGED_PERIODS = 4 * HeartbeatAnalyzer.MAX_PERIODS;
-
-    private static final DateTimeFormatter CAT_TIME =
-        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
     @Override
     public int version()
@@ -173,8 +168,8 @@ public final class HeartbeatReportFormat implements ReportFormat
         final XmlWriter xml = new XmlWriter(out);
         xml.declaration();
         xml.start("heartbeat-report").attribute("domain", r.domain())
-            .attribute("startTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart())))
-            .attribute("endTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart() + 3_599_999L)));
+            .attribute("startTime", HourText.start(r.hourStart()))
+            .attribute("endTime", HourText.end(r.hourStart()));
         for (final HeartbeatReport.Machine m : r.machines())
         {
             xml.element("ip", m.ip());

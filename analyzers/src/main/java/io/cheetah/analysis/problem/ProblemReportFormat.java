@@ -3,15 +3,13 @@ package io.cheetah.analysis.problem;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
+import io.cheetah.report.HourText;
 import io.cheetah.report.JsonText;
 import io.cheetah.report.ReportDataReader;
 import io.cheetah.report.ReportDataWriter;
 import io.cheetah.report.XmlWriter;
 
 import java.io.IOException;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,9 +30,6 @@ public final class ProblemReportFormat implements ReportFormat
 {
     /** The binary layout version written and the only one read. */
     public static final int VERSION = 1;
-
-    private static final DateTimeFormatter CAT_TIME =
-        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
 
     @Override
     public int version()
@@ -150,8 +145,8 @@ public final class ProblemReportFormat implements ReportFormat
         final XmlWriter xml = new XmlWriter(out);
         xml.declaration();
         xml.start("problem-report").attribute("domain", r.domain())
-            .attribute("startTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart())))
-            .attribute("endTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart() + 3_599_999L)));
+            .attribute("startTime", HourText.start(r.hourStart()))
+            .attribute("endTime", HourText.end(r.hourStart()));
         for (final ProblemReport.Machine m : r.machines())
         {
             xml.element("ip", m.ip());
