@@ -17,17 +17,21 @@ function svg(tag, attrs, ...children) {
   return node;
 }
 
-function niceMax(max) {
-  if (max <= 0) return 1;
-  const power = Math.pow(10, Math.floor(Math.log10(max)));
-  for (const m of [1, 2, 2.5, 5, 10]) {
-    if (m * power >= max) return m * power;
+// The axis top: four gridline steps of a "nice" size (1, 2, 2.5, 5 × 10^k); whole steps for counts.
+function niceTop(max, integer) {
+  if (max <= 0) return integer ? 4 : 1;
+  const raw = max / 4;
+  const power = Math.pow(10, Math.floor(Math.log10(raw)));
+  let step = 10 * power;
+  for (const m of [1, 2, 2.5, 5]) {
+    if (m * power >= raw) { step = m * power; break; }
   }
-  return 10 * power;
+  if (integer) step = Math.max(1, Math.ceil(step));
+  return 4 * step;
 }
 
-function frame(maxValue, labels, labelEvery) {
-  const top = niceMax(maxValue);
+function frame(maxValue, labels, labelEvery, integer) {
+  const top = niceTop(maxValue, integer);
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
   const grid = svg('g', { class: 'grid' });
@@ -55,7 +59,7 @@ function compact(v) {
 /** A bar chart over categories (minutes or buckets). values: numbers; labels: strings. */
 export function barChart(id, title, labels, values, options) {
   const opts = options || {};
-  const f = frame(Math.max(0, ...values), labels, opts.labelEvery || 1);
+  const f = frame(Math.max(0, ...values), labels, opts.labelEvery || 1, !opts.format);
   const bars = svg('g', { class: 'bars' });
   values.forEach((v, i) => {
     const h = f.top > 0 ? (f.plotH * v) / f.top : 0;
@@ -70,13 +74,15 @@ export function barChart(id, title, labels, values, options) {
 /** A line over categories. */
 export function lineChart(id, title, labels, values, options) {
   const opts = options || {};
-  const f = frame(Math.max(0, ...values), labels, opts.labelEvery || 1);
+  const f = frame(Math.max(0, ...values), labels, opts.labelEvery || 1, false);
   const points = values.map((v, i) => {
     const x = PAD.left + f.step * i + f.step / 2;
     const y = PAD.top + f.plotH - (f.top > 0 ? (f.plotH * v) / f.top : 0);
     return [x, y, v];
   });
-  const path = svg('polyline', { class: 'line', points: points.map((p) => p[0].toFixed(1) + ',' + p[1].toFixed(1)).join(' ') });
+  // minutes without data are left out of the line rather than drawn as zero
+  const drawn = opts.keepZeros ? points : points.filter((p) => p[2] > 0);
+  const path = svg('polyline', { class: 'line', points: drawn.map((p) => p[0].toFixed(1) + ',' + p[1].toFixed(1)).join(' ') });
   const dots = svg('g', { class: 'dots' });
   points.forEach((p, i) => {
     if (p[2] > 0) dots.appendChild(svg('circle', { class: 'dot', cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: 2, 'data-value': p[2] },

@@ -69,6 +69,7 @@ class CatReportHandlerTest
     {
         final JsonNode body = new ObjectMapper().readTree(get("/cat/r/t?domain=shop&date=2024051713&forceDownload=json").body());
         assertThat(body.path("report").path("domain").asText()).isEqualTo("shop");
+        assertThat(body.path("report").path("domains").get(0).asText()).isEqualTo("shop");
         assertThat(body.path("report").path("machine").get(0).path("type")).hasSize(2);
     }
 
