@@ -71,21 +71,20 @@ export function barChart(id, title, labels, values, options) {
   return wrap(id, title, svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title }, f.grid, f.axis, bars));
 }
 
-/** A line over categories. */
+/** A line over categories; null values (minutes without data) are left out, zeros are drawn. */
 export function lineChart(id, title, labels, values, options) {
   const opts = options || {};
-  const f = frame(Math.max(0, ...values), labels, opts.labelEvery || 1, false);
+  const f = frame(Math.max(0, ...values.filter((v) => v !== null)), labels, opts.labelEvery || 1, false);
   const points = values.map((v, i) => {
     const x = PAD.left + f.step * i + f.step / 2;
-    const y = PAD.top + f.plotH - (f.top > 0 ? (f.plotH * v) / f.top : 0);
+    const y = PAD.top + f.plotH - (f.top > 0 ? (f.plotH * (v || 0)) / f.top : 0);
     return [x, y, v];
   });
-  // minutes without data are left out of the line rather than drawn as zero
-  const drawn = opts.keepZeros ? points : points.filter((p) => p[2] > 0);
+  const drawn = points.filter((p) => p[2] !== null && p[2] !== undefined);
   const path = svg('polyline', { class: 'line', points: drawn.map((p) => p[0].toFixed(1) + ',' + p[1].toFixed(1)).join(' ') });
   const dots = svg('g', { class: 'dots' });
   points.forEach((p, i) => {
-    if (p[2] > 0) dots.appendChild(svg('circle', { class: 'dot', cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: 2, 'data-value': p[2] },
+    if (p[2] !== null && p[2] !== undefined) dots.appendChild(svg('circle', { class: 'dot', cx: p[0].toFixed(1), cy: p[1].toFixed(1), r: 2, 'data-value': p[2] },
       svg('title', null, labels[i] + ': ' + (opts.format || fmt.ms)(p[2]))));
   });
   return wrap(id, title, svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': title }, f.grid, f.axis, path, dots));

@@ -103,7 +103,7 @@ async function nameDetailView(config, p, type, analyzer) {
   const fails = perMinute(ranges, 'fails');
   const charts = [barChart('chart-hits', 'Hits per minute', MINUTES, hits, { labelEvery: 5 })];
   if (config.durations) {
-    const avg = perMinute(ranges, 'sum').map((s, i) => (hits[i] ? s / hits[i] : 0));
+    const avg = perMinute(ranges, 'sum').map((s, i) => (hits[i] ? s / hits[i] : null));
     charts.push(lineChart('chart-avg', 'Average duration per minute (ms)', MINUTES, avg, { labelEvery: 5 }));
   }
   charts.push(barChart('chart-fails', 'Failures per minute', MINUTES, fails, { labelEvery: 5, bad: true }));

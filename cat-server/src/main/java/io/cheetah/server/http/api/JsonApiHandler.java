@@ -34,6 +34,7 @@ public final class JsonApiHandler extends Handler.Abstract
     public static final int MAX_MACHINES = 500;
 
     private static final String PREFIX = "/api/v1/";
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JsonApiHandler.class);
 
     private final ReportLookup lookup;
     private final XmlToJson xmlToJson = new XmlToJson();
@@ -91,6 +92,12 @@ public final class JsonApiHandler extends Handler.Abstract
         catch (final BadRequest ex)
         {
             Reply.badRequest(response, callback, ex.getMessage());
+        }
+        catch (final IOException ex)
+        {
+            // an analyzer rendered a report this handler cannot read: a server bug, answered as JSON, logged once here
+            LOG.warn("report rendering failed for {}", path, ex);
+            Reply.error(response, callback, 500, "report rendering failed");
         }
         return true;
     }

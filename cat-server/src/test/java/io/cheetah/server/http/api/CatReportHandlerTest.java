@@ -95,7 +95,9 @@ class CatReportHandlerTest
     {
         assertThat(get("/cat/r/t?domain=shop&date=yesterday&forceDownload=xml").statusCode()).isEqualTo(400);
         assertThat(get("/cat/r/t?domain=shop&forceDownload=csv").statusCode()).isEqualTo(400);
-        assertThat(get("/cat/r/e?domain=shop&forceDownload=xml").statusCode()).as("no event analyzer here").isEqualTo(400);
+        assertThat(get("/cat/r/e?domain=shop&date=2024051713&forceDownload=xml&ip=10.0.0.2").statusCode()).isEqualTo(200);
+        assertThat(get("/cat/r/e?domain=shop&date=2024051713&forceDownload=xml").body())
+            .startsWith("<event>\r\n<report domain=\"shop\"").endsWith("</report>\r\n</event>");
     }
 
     @Test
