@@ -10,6 +10,7 @@ public final class MalformedFrameException extends Exception
 
     private final FrameError error;
     private final int offset;
+    private final String detail;
 
     /**
      * @param error  the reason.
@@ -22,6 +23,15 @@ public final class MalformedFrameException extends Exception
             null, false, false);
         this.error = error;
         this.offset = offset;
+        this.detail = detail == null ? "" : detail;
+    }
+
+    /**
+     * @return the human-readable detail alone (without the label and offset that {@link #getMessage()} adds).
+     */
+    public String detail()
+    {
+        return detail;
     }
 
     public FrameError error()

@@ -2,15 +2,35 @@ package io.cheetah.codec;
 
 import io.cheetah.message.FlatTree;
 
+import java.time.ZoneId;
+
 /**
  * Decodes one whole frame (4-byte length prefix + payload) into a {@link FlatTree}, choosing the codec from the
  * payload's first three bytes: {@code NT1}, {@code PT1}, {@code NM1} or {@code NB1}. The ingest layer calls it on
  * its worker thread for every frame; tools and tests call it too. One instance per thread.
+ * <p>
+ * Every failure is a {@link MalformedFrameException} naming a {@link FrameError}; nothing else is thrown for any
+ * input bytes (a property test feeds it random bytes).
  */
 public final class TreeDecoder
 {
     private final DecodeLimits limits;
     private final Nt1Decoder nt1;
+    private final Pt1Decoder pt1;
+    private final Nm1Decoder nm1;
+
+    /**
+     * @param limits   bounds applied to every frame.
+     * @param interner this thread's string cache.
+     * @param pt1Zone  the zone PT1 timestamps are read in ({@link Pt1Decoder#DEFAULT_ZONE}, GMT+8, as CAT does).
+     */
+    public TreeDecoder(final DecodeLimits limits, final Utf8Interner interner, final ZoneId pt1Zone)
+    {
+        this.limits = limits;
+        this.nt1 = new Nt1Decoder(limits, interner);
+        this.pt1 = new Pt1Decoder(limits, interner, pt1Zone);
+        this.nm1 = new Nm1Decoder(limits, interner);
+    }
 
     /**
      * @param limits   bounds applied to every frame.
@@ -18,8 +38,7 @@ public final class TreeDecoder
      */
     public TreeDecoder(final DecodeLimits limits, final Utf8Interner interner)
     {
-        this.limits = limits;
-        this.nt1 = new Nt1Decoder(limits, interner);
+        this(limits, interner, Pt1Decoder.DEFAULT_ZONE);
     }
 
     /**
@@ -96,6 +115,14 @@ public final class TreeDecoder
         if (c0 == 'N' && c1 == 'T' && c2 == '1')
         {
             nt1.decode(frame, 4, declared, 0, tree);
+        }
+        else if (c0 == 'P' && c1 == 'T' && c2 == '1')
+        {
+            pt1.decode(frame, 4, declared, 0, tree);
+        }
+        else if (c0 == 'N' && (c1 == 'M' || c1 == 'B') && c2 == '1')
+        {
+            nm1.decode(frame, 4, declared, 0, tree);
         }
         else
         {

@@ -79,6 +79,8 @@ public final class FlatTree
     private byte[] dataBuffer = new byte[INITIAL_DATA];
     private int dataUsed;
     private final int[] kindCounts = new int[MessageKind.values().length];
+    /** Decode warnings (PT1 text that was off but recoverable); null until the first one, so NT1 pays nothing. */
+    private List<String> warnings;
 
     /**
      * Creates an empty tree with room for a typical request tree.
@@ -119,6 +121,10 @@ public final class FlatTree
         messageIdLength = 0;
         messageId = "";
         Arrays.fill(kindCounts, 0);
+        if (warnings != null)
+        {
+            warnings.clear();
+        }
     }
 
     /**
@@ -337,7 +343,39 @@ public final class FlatTree
         bagSums[i] = sum;
     }
 
+    /**
+     * Records something the decoder recovered from (PT1 data with raw TAB/LF, for instance); rare, so it may
+     * allocate.
+     *
+     * @param warning human-readable text.
+     */
+    public void addWarning(final String warning)
+    {
+        if (warnings == null)
+        {
+            warnings = new ArrayList<>(2);
+        }
+        warnings.add(warning);
+    }
+
     // ------------------------------------------------------------------------------------------------ reading
+
+    /**
+     * @return how many decode warnings the tree carries (0 for a clean tree).
+     */
+    public int warningCount()
+    {
+        return warnings == null ? 0 : warnings.size();
+    }
+
+    /**
+     * @param k warning index, below {@link #warningCount()}.
+     * @return the warning text.
+     */
+    public String warning(final int k)
+    {
+        return warnings.get(k);
+    }
 
     /**
      * @return one of {@link #CODEC_NT1}, {@link #CODEC_PT1}, {@link #CODEC_NM1}, or 0 before decoding.
@@ -651,6 +689,10 @@ public final class FlatTree
         System.arraycopy(other.dataBuffer, 0, dataBuffer, 0, other.dataUsed);
         dataUsed = other.dataUsed;
         System.arraycopy(other.kindCounts, 0, kindCounts, 0, kindCounts.length);
+        for (int k = 0; k < other.warningCount(); k++)
+        {
+            addWarning(other.warning(k));
+        }
         size = n;
     }
 

@@ -1,0 +1,146 @@
+package io.cheetah.codec;
+
+import io.cheetah.message.FlatTree;
+import io.cheetah.message.MessageKind;
+
+/**
+ * Decodes an NM1 (or, as the 4.0-RC1 jar writes it, NB1) metric bag (cat-compat.md §1.5) into a {@link FlatTree}
+ * of codec {@link FlatTree#CODEC_NM1}: the header holds domain, hostname and ip (the other header fields and the
+ * message id are empty), and every entry becomes a top-level {@link MessageKind#METRIC} message with type
+ * {@code ""}, name, status = the kind ({@code COUNT}, {@code SUM}, {@code DURATION}), its timestamp, its count and
+ * sum in {@link FlatTree#setBagValues(int, long, double)} and its duration (ms on the wire) as microseconds.
+ * A string written as the single byte {@code 0xFF} (the writer's null marker) is consumed and read as {@code ""}.
+ * Not thread-safe: one per decoding thread. Called by {@link TreeDecoder}.
+ */
+public final class Nm1Decoder
+{
+    /** Smallest wire size of one entry: six one-byte fields. */
+    private static final int MIN_ENTRY_BYTES = 6;
+
+    private final DecodeLimits limits;
+    private final Utf8Interner interner;
+
+    private byte[] buf;
+    private int pos;
+    private int end;
+    private int base;
+    private int strOffset;
+    private int strLength;
+
+    /**
+     * @param limits   size bounds.
+     * @param interner this thread's string cache.
+     */
+    public Nm1Decoder(final DecodeLimits limits, final Utf8Interner interner)
+    {
+        this.limits = limits;
+        this.interner = interner;
+    }
+
+    /**
+     * Decodes one metric-bag payload.
+     *
+     * @param src    bytes.
+     * @param offset first byte of the payload (the {@code N} of {@code NM1}).
+     * @param length payload length.
+     * @param base   offset of the frame start, so error offsets are frame-relative.
+     * @param tree   destination, which the caller has reset.
+     * @throws MalformedFrameException naming why the payload is not a valid bag.
+     */
+    public void decode(final byte[] src, final int offset, final int length, final int base, final FlatTree tree)
+        throws MalformedFrameException
+    {
+        this.buf = src;
+        this.pos = offset + 3;
+        this.end = offset + length;
+        this.base = base;
+        try
+        {
+            final String domain = readInterned();
+            final String hostname = readInterned();
+            final String ip = readInterned();
+            tree.setHeader(FlatTree.CODEC_NM1, domain, hostname, ip, "", "", "", "", "", "");
+            final int countAt = pos;
+            final long count = readVarLong();
+            if (count < 0 || count > limits.maxMessages())
+            {
+                throw error(FrameError.TOO_MANY_MESSAGES, countAt, "bag of " + count + " metrics");
+            }
+            if (count * MIN_ENTRY_BYTES > end - pos)
+            {
+                throw error(FrameError.TRUNCATED, countAt, "bag of " + count + " metrics in " + (end - pos) +
+                    " bytes");
+            }
+            if (count == 0)
+            {
+                throw error(FrameError.EMPTY_TREE, countAt, "bag without metrics");
+            }
+            for (long k = 0; k < count; k++)
+            {
+                final long ts = readVarLong();
+                final String name = readInterned();
+                final String kind = readInterned();
+                final long n = readVarLong();
+                final double sum = Double.longBitsToDouble(readVarLong());
+                final long durationMs = readVarLong();
+                final int i = tree.add(MessageKind.METRIC, FlatTree.NONE, "", name, ts);
+                tree.setStatus(i, kind);
+                tree.setBagValues(i, n, sum);
+                tree.setDurationMicros(i, durationMs * 1000);
+            }
+            if (pos != end)
+            {
+                throw error(FrameError.TRAILING_DATA, pos, (end - pos) + " bytes after the last metric");
+            }
+        }
+        finally
+        {
+            this.buf = null;
+        }
+    }
+
+    private String readInterned() throws MalformedFrameException
+    {
+        if (pos < end && buf[pos] == (byte)0xFF)
+        {
+            pos++;
+            return "";
+        }
+        final int at = pos;
+        final long length = readVarLong();
+        if (length < 0 || length > end - pos)
+        {
+            throw error(FrameError.STRING_OVERRUN, at, "string of " + length + " bytes with " + (end - pos) +
+                " left");
+        }
+        strOffset = pos;
+        strLength = (int)length;
+        pos += strLength;
+        return interner.intern(buf, strOffset, strLength);
+    }
+
+    private long readVarLong() throws MalformedFrameException
+    {
+        final int at = pos;
+        long value = 0;
+        for (int shift = 0; shift < 70; shift += 7)
+        {
+            if (pos >= end)
+            {
+                throw error(FrameError.TRUNCATED, at, "varint cut off");
+            }
+            final byte b = buf[pos++];
+            value |= (long)(b & 0x7F) << shift;
+            if ((b & 0x80) == 0)
+            {
+                return value;
+            }
+        }
+        throw error(FrameError.VARINT_TOO_LONG, at, "varint longer than 10 bytes");
+    }
+
+    private MalformedFrameException error(final FrameError e, final int at, final String detail)
+    {
+        return new MalformedFrameException(e, at - base, detail);
+    }
+}
