@@ -180,25 +180,40 @@ function machinePicker(page, p, ips, noAll) {
 function hourNav(page, p, period) {
   if (!period) return null;
   const history = period.kind !== 'hour';
+  const range = period.kind === 'range';
   const base = { date: period.date, step: null };
   return el('div', { class: 'group' },
     el('label', null, history ? period.kind : 'Hour'),
-    el('a', { class: 'btn', id: 'prev', href: link(page.path, Object.assign({}, base, { step: -1 })), title: 'previous' }, '‹'),
-    el('span', { class: 'hour', id: 'hour' }, prettyDate(period.date)),
-    period.live ? null : el('a', { class: 'btn', id: 'next', href: link(page.path, Object.assign({}, base, { step: 1 })), title: 'next' }, '›'),
+    range ? null : el('a', { class: 'btn', id: 'prev', href: link(page.path, Object.assign({}, base, { step: -1 })), title: 'previous' }, '‹'),
+    el('span', { class: 'hour', id: 'hour' }, range ? prettyDate(period.date) + ' – ' + prettyDate(period.last) : prettyDate(period.date)),
+    period.live || range ? null : el('a', { class: 'btn', id: 'next', href: link(page.path, Object.assign({}, base, { step: 1 })), title: 'next' }, '›'),
     el('a', { class: 'btn', id: 'now', href: link(page.path, { date: null, step: null, op: null, reportType: null }) }, 'now'),
     period.live ? el('span', { class: 'live', id: 'live' }, '● live') : null);
 }
 
 function historyNav(page, p) {
-  const current = p.op && p.op.startsWith('history') ? (p.reportType || 'day') : 'hour';
+  const current = p.op && p.op.startsWith('history') ? (p.startDate ? 'range' : (p.reportType || 'day')) : 'hour';
   const mk = (kind, label) => el('a', {
     class: 'btn' + (current === kind ? ' active' : ''), id: 'history-' + kind,
     href: kind === 'hour' ? link(page.path, { op: null, reportType: null, step: null, startDate: null, endDate: null })
       : link(page.path, { op: 'history', reportType: kind, step: null, startDate: null, endDate: null }),
   }, label);
   return el('div', { class: 'group' }, el('label', null, 'Period'),
-    mk('hour', 'Hour'), mk('day', 'Day'), mk('week', 'Week'), mk('month', 'Month'));
+    mk('hour', 'Hour'), mk('day', 'Day'), mk('week', 'Week'), mk('month', 'Month'), rangeForm(page, p));
+}
+
+// Any range: two dates and Go, sent as CAT's startDate / endDate (yyyyMMdd, end inclusive).
+function rangeForm(page, p) {
+  const iso = (d) => (d && d.length >= 8 ? d.slice(0, 4) + '-' + d.slice(4, 6) + '-' + d.slice(6, 8) : '');
+  const from = el('input', { type: 'date', id: 'range-from', value: iso(p.startDate), 'aria-label': 'from' });
+  const to = el('input', { type: 'date', id: 'range-to', value: iso(p.endDate), 'aria-label': 'to' });
+  const go = el('button', { type: 'button', id: 'range-go', class: 'btn' }, 'Go');
+  go.addEventListener('click', () => {
+    if (!from.value || !to.value) return;
+    location.href = link(page.path, { op: 'history', reportType: null, step: null, date: null,
+      startDate: from.value.replaceAll('-', ''), endDate: to.value.replaceAll('-', '') });
+  });
+  return el('span', { class: 'range' + (p.startDate ? ' active' : '') }, from, '–', to, go);
 }
 
 /** Shows an error in the content area, as text. */

@@ -168,6 +168,7 @@ export async function statsPage(config) {
     renderBar(pg, p, body.period, domains, report ? (report.ip || []) : []);
     if (!report) {
       replace(content, crumbs(config, p), el('p', { class: 'empty', id: 'empty' }, 'No ' + config.label.toLowerCase() + ' data for domain ' + p.domain + ' in this period.'));
+      document.body.dataset.ready = 'true';
       return;
     }
     const machine = (report.machine || [])[0];

@@ -217,6 +217,8 @@ public final class JsonApiHandler extends Handler.Abstract
         json.writeNumberField("end", period.end());
         json.writeStringField("date", period.hourly() ? calendar.formatHour(period.start()) :
             calendar.formatDay(period.start()));
+        json.writeStringField("last", period.hourly() ? calendar.formatHour(period.start()) :
+            calendar.formatDay(period.end() - 1));
         json.writeStringField("current", calendar.formatHour(current));
         json.writeBooleanField("live", period.start() <= current && current < period.end());
         json.writeEndObject();

@@ -74,12 +74,10 @@ class ReportPagesSystemTest
             .containsExactly(List.of("URL.Method", "3", "0"), List.of("Exception", "1", "1"));
         assertThat(browser.all("#types th")).extracting(WebElement::getText).doesNotContain("Avg(ms)");
         browser.screenshot("event-types");
-        browser.one("#types a.type-link").click();
-        browser.awaitReady();
+        browser.navigate(() -> browser.one("#types a.type-link").click());
         assertThat(rows("names")).extracting(r -> r.subList(0, 2))
             .containsExactly(List.of("TOTAL", "3"), List.of("GET", "2"), List.of("POST", "1"));
-        browser.all("#names a.name-link").get(0).click();
-        browser.awaitReady();
+        browser.navigate(() -> browser.all("#names a.name-link").get(0).click());
         final List<WebElement> hits = browser.all("#chart-hits rect.bar");
         assertThat(hits).hasSize(60);
         assertThat(hits.get(5).getAttribute("data-value")).isEqualTo("1");
@@ -109,8 +107,7 @@ class ReportPagesSystemTest
         assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
         browser.screenshot("problem");
 
-        browser.all("#problem-types a.type-link").stream().filter(a -> a.getText().equals("long-url")).findFirst().orElseThrow().click();
-        browser.awaitReady();
+        browser.navigate(() -> browser.all("#problem-types a.type-link").stream().filter(a -> a.getText().equals("long-url")).findFirst().orElseThrow().click());
         assertThat(rows("problems")).extracting(r -> r.get(1)).containsExactly("/pay");
         assertThat(rows("threads")).containsExactly(List.of("main", "1"));
     }

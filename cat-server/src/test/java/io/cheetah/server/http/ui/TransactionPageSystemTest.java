@@ -102,9 +102,7 @@ class TransactionPageSystemTest
     void nameTableHasTotalAndShowsHostileNamesAsText() throws Exception
     {
         browser.open(url("/cat/r/t?domain=shop&date=2024051713"));
-        browser.one("#types a.type-link").click();
-        browser.awaitReady();
-        browser.all("#types").isEmpty();
+        browser.navigate(() -> browser.one("#types a.type-link").click());
         final List<WebElement> rows = browser.all("#names tbody tr");
         assertThat(rows).hasSize(4);
         assertThat(rows.get(0).getAttribute("class")).isEqualTo("total");
@@ -116,8 +114,7 @@ class TransactionPageSystemTest
         assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
         browser.screenshot("transaction-names");
 
-        rowOf("names", KnownTraffic.XSS).findElement(By.tagName("a")).click();
-        browser.awaitReady();
+        browser.navigate(() -> rowOf("names", KnownTraffic.XSS).findElement(By.tagName("a")).click());
         assertThat(browser.one("#crumb-name").getText()).isEqualTo(KnownTraffic.XSS);
         assertThat(browser.all("img")).isEmpty();
         assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
@@ -148,25 +145,21 @@ class TransactionPageSystemTest
     void hourMachineAndDomainNavigation()
     {
         browser.open(url("/cat/r/t?domain=shop&date=2024051713&type=URL"));
-        browser.one("#prev").click();
-        browser.awaitReady();
+        browser.navigate(() -> browser.one("#prev").click());
         assertThat(browser.one("#hour").getText()).isEqualTo("2024-05-17 12:00");
         assertThat(browser.all("#live")).isEmpty();
         assertThat(row(rowOf("names", "/pay")).get(1)).isEqualTo("1");
-        browser.one("#next").click();
-        browser.awaitReady();
+        browser.navigate(() -> browser.one("#next").click());
         assertThat(browser.one("#hour").getText()).isEqualTo("2024-05-17 13:00");
 
-        new Select(browser.one("#machine")).selectByVisibleText("10.0.0.2");
-        browser.awaitReady();
+        browser.navigate(() -> new Select(browser.one("#machine")).selectByVisibleText("10.0.0.2"));
         assertThat(browser.driver().getCurrentUrl()).contains("ip=10.0.0.2");
         assertThat(row(rowOf("names", "/pay")).get(1)).isEqualTo("1");
 
         browser.one("#domain-picker summary").click();
         browser.one("#domain-search").sendKeys("bi");
         assertThat(browser.all("#domain-list a")).extracting(WebElement::getText).containsExactly("big");
-        browser.one("#domain-list a").click();
-        browser.awaitReady();
+        browser.navigate(() -> browser.one("#domain-list a").click());
         assertThat(browser.one("#domain-current").getText()).isEqualTo("big");
         assertThat(row(rowOf("types", "RPC")).get(1)).isEqualTo("31,375");
     }
@@ -175,9 +168,25 @@ class TransactionPageSystemTest
     void historyDayMergesHours()
     {
         browser.open(url("/cat/r/t?domain=shop&date=2024051713&type=URL"));
-        browser.one("#history-day").click();
-        browser.awaitReady();
+        browser.navigate(() -> browser.one("#history-day").click());
         assertThat(browser.one("#hour").getText()).isEqualTo("2024-05-17");
+        assertThat(row(rowOf("names", "/pay")).get(1)).isEqualTo("5");
+        browser.navigate(() -> browser.one("#prev").click());
+        assertThat(browser.one("#hour").getText()).isEqualTo("2024-05-16");
+        assertThat(browser.one("#empty").getText()).contains("No transaction data");
+    }
+
+    @Test
+    void anyRangeFromTheDateInputs()
+    {
+        browser.open(url("/cat/r/t?domain=shop&date=2024051713&type=URL"));
+        final org.openqa.selenium.JavascriptExecutor js = (org.openqa.selenium.JavascriptExecutor)browser.driver();
+        // date inputs take keyboard input in the locale's order; set the value the way a picker would
+        js.executeScript("document.getElementById('range-from').value='2024-05-17';" +
+            "document.getElementById('range-to').value='2024-05-17';");
+        browser.navigate(() -> browser.one("#range-go").click());
+        assertThat(browser.driver().getCurrentUrl()).contains("startDate=20240517").contains("endDate=20240517");
+        assertThat(browser.one("#hour").getText()).isEqualTo("2024-05-17 – 2024-05-17");
         assertThat(row(rowOf("names", "/pay")).get(1)).isEqualTo("5");
     }
 
