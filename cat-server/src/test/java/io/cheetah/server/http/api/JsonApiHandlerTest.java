@@ -209,6 +209,23 @@ class JsonApiHandlerTest
     }
 
     @Test
+    void largeAnswersAreGzippedWhenTheClientAcceptsIt() throws Exception
+    {
+        final HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(
+                server.uri("/api/v1/reports/transaction?domain=big&date=2024051713&type=RPC"))
+            .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(response.body())))
+        {
+            final JsonNode body = JSON.readTree(in.readAllBytes());
+            assertThat(body.path("report").path("machine").get(0).path("type").get(0).path("name")).hasSize(250);
+        }
+        assertThat(get("/api/v1/reports/transaction?domain=big&date=2024051713&type=RPC").headers()
+            .firstValue("Content-Encoding")).isEmpty();
+    }
+
+    @Test
     void unknownPathIs404AndEveryResponseCarriesTheSecurityHeaders() throws Exception
     {
         final HttpResponse<String> response = get("/api/v1/nothing");
