@@ -17,6 +17,8 @@ public final class AnalyzerCatalog
      */
     public static List<AnalyzerType> builtIn()
     {
-        return List.of();
+        return List.of(
+            io.cheetah.analysis.heartbeat.HeartbeatAnalyzerType.INSTANCE,
+            io.cheetah.analysis.problem.ProblemAnalyzerType.INSTANCE);
     }
 }

@@ -1,0 +1,223 @@
+package io.cheetah.analysis.heartbeat;
+
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.message.FlatTree;
+import io.cheetah.message.MessageKind;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Builds the Heartbeat reports of one partition of domains (cat-compat.md §4.5): for every heartbeat of type
+ * {@code heartbeat} (any case) it parses the status XML with {@link StatusXmlParser} and appends a period
+ * (minute of the heartbeat's timestamp) to the sender's machine, at most 61 per machine and hour as in CAT.
+ * Heartbeats come once a minute per machine, so this path may allocate. Single writer: every method runs on the
+ * partition's ring consumer thread.
+ */
+public final class HeartbeatAnalyzer implements Analyzer
+{
+    /** CAT appends a period while a machine holds at most 60, so 61 per hour. */
+    public static final int MAX_PERIODS = 61;
+
+    private final ReportLimits limits;
+    private final HeartbeatCounters counters = new HeartbeatCounters();
+    private final StatusXmlParser parser;
+    private final Map<Long, Map<String, Live>> hours = new HashMap<>();
+
+    /**
+     * @param context partition and caps.
+     */
+    public HeartbeatAnalyzer(final AnalyzerContext context)
+    {
+        this.limits = context.limits();
+        this.parser = new StatusXmlParser(counters, limits.maxNameLength());
+    }
+
+    /**
+     * @return what this partition refused or dropped (unparsable status XML among others).
+     */
+    public HeartbeatCounters counters()
+    {
+        return counters;
+    }
+
+    @Override
+    public void process(final FlatTree tree, final long hourStart)
+    {
+        final Live live = live(hourStart, tree.domain());
+        if (live == null)
+        {
+            return;
+        }
+        for (int i = 0, n = tree.size(); i < n; i++)
+        {
+            if (tree.kind(i) == MessageKind.HEARTBEAT && "heartbeat".equalsIgnoreCase(tree.type(i)))
+            {
+                final LiveMachine machine = live.machine(tree.ip());
+                if (machine == null)
+                {
+                    counters.addMachineDropped();
+                    continue;
+                }
+                final StatusXmlParser.Status status =
+                    parser.parse(tree.dataBuffer(), tree.dataOffset(i), tree.dataLength(i));
+                if (status == null)
+                {
+                    continue;
+                }
+                machine.classpath = status.hasRuntime() ? status.classpath() : "";
+                if (machine.periods.size() >= MAX_PERIODS)
+                {
+                    counters.addPeriodDropped();
+                    continue;
+                }
+                final int minute = (int)(tree.timestamp(i) / 60_000L % 60);
+                machine.periods.add(new HeartbeatReport.Period(minute, status.extensions()));
+            }
+        }
+    }
+
+    @Override
+    public Set<String> domains(final long hourStart)
+    {
+        final Map<String, Live> domains = hours.get(hourStart);
+        return domains == null ? new LinkedHashSet<>() : new LinkedHashSet<>(domains.keySet());
+    }
+
+    @Override
+    public Report snapshot(final long hourStart, final String domain)
+    {
+        final Map<String, Live> domains = hours.get(hourStart);
+        final Live live = domains == null ? null : domains.get(domain);
+        return live == null ? null : live.toReport();
+    }
+
+    @Override
+    public List<Report> closeHour(final long hourStart)
+    {
+        final Map<String, Live> domains = hours.remove(hourStart);
+        final List<Report> out = new ArrayList<>();
+        if (domains != null)
+        {
+            for (final Live live : domains.values())
+            {
+                out.add(live.toReport());
+            }
+            out.sort(Comparator.comparing(Report::domain));
+        }
+        return out;
+    }
+
+    @Override
+    public void restore(final Report report)
+    {
+        final HeartbeatReport saved = (HeartbeatReport)report;
+        final Live live = live(saved.hourStart(), saved.domain());
+        if (live == null)
+        {
+            return;
+        }
+        for (final HeartbeatReport.Machine m : saved.machines())
+        {
+            final LiveMachine machine = live.machine(m.ip());
+            if (machine == null)
+            {
+                counters.addMachineDropped();
+                continue;
+            }
+            if (machine.classpath == null || machine.classpath.isEmpty())
+            {
+                machine.classpath = m.classpath();
+            }
+            for (final HeartbeatReport.Period p : m.periods())
+            {
+                if (machine.periods.size() >= MAX_PERIODS)
+                {
+                    counters.addPeriodDropped();
+                    break;
+                }
+                machine.periods.add(p);
+            }
+        }
+    }
+
+    private Live live(final long hourStart, final String domain)
+    {
+        final Map<String, Live> domains = hours.computeIfAbsent(hourStart, h -> new HashMap<>());
+        Live live = domains.get(domain);
+        if (live == null)
+        {
+            if (domains.size() >= limits.maxDomains())
+            {
+                counters.addDomainDropped();
+                return null;
+            }
+            live = new Live(domain, hourStart);
+            domains.put(domain, live);
+        }
+        return live;
+    }
+
+    /** One domain's report for one hour, mutable. */
+    private final class Live
+    {
+        private final String domain;
+        private final long hourStart;
+        private final Map<String, LiveMachine> machines = new LinkedHashMap<>();
+
+        Live(final String domain, final long hourStart)
+        {
+            this.domain = domain;
+            this.hourStart = hourStart;
+        }
+
+        LiveMachine machine(final String ip)
+        {
+            LiveMachine m = machines.get(ip);
+            if (m == null)
+            {
+                if (machines.size() >= limits.maxMachinesPerDomain())
+                {
+                    return null;
+                }
+                m = new LiveMachine(ip.length() <= limits.maxNameLength() ? ip : ip.substring(0, limits.maxNameLength()));
+                machines.put(ip, m);
+            }
+            return m;
+        }
+
+        HeartbeatReport toReport()
+        {
+            final List<HeartbeatReport.Machine> out = new ArrayList<>(machines.size());
+            for (final LiveMachine m : machines.values())
+            {
+                final List<HeartbeatReport.Period> periods = new ArrayList<>(m.periods);
+                periods.sort(HeartbeatReport.PERIOD_ORDER);
+                out.add(new HeartbeatReport.Machine(m.ip, m.classpath, periods));
+            }
+            out.sort(Comparator.comparing(HeartbeatReport.Machine::ip));
+            return new HeartbeatReport(domain, hourStart, out);
+        }
+    }
+
+    private static final class LiveMachine
+    {
+        private final String ip;
+        private final List<HeartbeatReport.Period> periods = new ArrayList<>();
+        private String classpath = "";
+
+        LiveMachine(final String ip)
+        {
+            this.ip = ip;
+        }
+    }
+}

@@ -1,0 +1,332 @@
+package io.cheetah.analysis.heartbeat;
+
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportFormat;
+import io.cheetah.analysis.ReportQuery;
+import io.cheetah.report.XmlWriter;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Stores, merges and renders {@link HeartbeatReport}s. Binary layout, version {@value #VERSION} (big-endian,
+ * strings as int byte length + UTF-8):
+ * <pre>
+ *   int version, str domain, long hourStart, int machines,
+ *     { str ip, byte hasClasspath, [str classpath], int periods,
+ *       { int minute, int extensions, { str id, int details, { str id, double value } } } }
+ * </pre>
+ * Merge keeps the periods of both sides (CAT's rule), in {@link HeartbeatReport#PERIOD_ORDER}, at most
+ * {@link #MAX_MERGED_PERIODS} per machine (the earliest kept); the classpath kept is the greater of the two
+ * (null &lt; "" &lt; any other), so merging is associative and commutative. XML follows CAT's
+ * {@code heartbeat-report}; the JSON shape is given in package-info. Stateless and thread-safe.
+ */
+public final class HeartbeatReportFormat implements ReportFormat
+{
+    /** The binary layout version written and the only one read. */
+    public static final int VERSION = 1;
+    /** Periods kept per machine by a merge (four writers' worth of a full hour). */
+    public static final int MAX_MERGED_PERIODS = 4 * HeartbeatAnalyzer.MAX_PERIODS;
+
+    private static final DateTimeFormatter CAT_TIME =
+        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+
+    @Override
+    public int version()
+    {
+        return VERSION;
+    }
+
+    @Override
+    public byte[] encode(final Report report)
+    {
+        final HeartbeatReport r = (HeartbeatReport)report;
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
+        try (DataOutputStream out = new DataOutputStream(bytes))
+        {
+            out.writeInt(VERSION);
+            writeString(out, r.domain());
+            out.writeLong(r.hourStart());
+            out.writeInt(r.machines().size());
+            for (final HeartbeatReport.Machine m : r.machines())
+            {
+                writeString(out, m.ip());
+                out.writeByte(m.classpath() == null ? 0 : 1);
+                if (m.classpath() != null)
+                {
+                    writeString(out, m.classpath());
+                }
+                out.writeInt(m.periods().size());
+                for (final HeartbeatReport.Period p : m.periods())
+                {
+                    out.writeInt(p.minute());
+                    out.writeInt(p.extensions().size());
+                    for (final HeartbeatReport.Extension e : p.extensions())
+                    {
+                        writeString(out, e.id());
+                        out.writeInt(e.details().size());
+                        for (final HeartbeatReport.Detail d : e.details())
+                        {
+                            writeString(out, d.id());
+                            out.writeDouble(d.value());
+                        }
+                    }
+                }
+            }
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    @Override
+    public Report decode(final byte[] bytes) throws IOException
+    {
+        final ByteArrayInputStream source = new ByteArrayInputStream(bytes);
+        final DataInputStream in = new DataInputStream(source);
+        try
+        {
+            final int version = in.readInt();
+            if (version != VERSION)
+            {
+                throw new IOException("heartbeat report: unknown binary version " + version + " (this build reads " +
+                    VERSION + ")");
+            }
+            final String domain = readString(in, source);
+            final long hourStart = in.readLong();
+            final int machineCount = count(in, source);
+            final List<HeartbeatReport.Machine> machines = new ArrayList<>(machineCount);
+            for (int i = 0; i < machineCount; i++)
+            {
+                final String ip = readString(in, source);
+                final String classpath = in.readByte() == 0 ? null : readString(in, source);
+                final int periodCount = count(in, source);
+                final List<HeartbeatReport.Period> periods = new ArrayList<>(periodCount);
+                for (int p = 0; p < periodCount; p++)
+                {
+                    final int minute = in.readInt();
+                    if (minute < 0 || minute > 59)
+                    {
+                        throw new IOException("heartbeat report: damaged bytes (period minute " + minute + ")");
+                    }
+                    final int extensionCount = count(in, source);
+                    final List<HeartbeatReport.Extension> extensions = new ArrayList<>(extensionCount);
+                    for (int e = 0; e < extensionCount; e++)
+                    {
+                        final String id = readString(in, source);
+                        final int detailCount = count(in, source);
+                        final List<HeartbeatReport.Detail> details = new ArrayList<>(detailCount);
+                        for (int d = 0; d < detailCount; d++)
+                        {
+                            details.add(new HeartbeatReport.Detail(readString(in, source), in.readDouble()));
+                        }
+                        extensions.add(new HeartbeatReport.Extension(id, details));
+                    }
+                    periods.add(new HeartbeatReport.Period(minute, extensions));
+                }
+                machines.add(new HeartbeatReport.Machine(ip, classpath, periods));
+            }
+            if (source.available() != 0)
+            {
+                throw new IOException("heartbeat report: damaged bytes (" + source.available() + " trailing bytes)");
+            }
+            return new HeartbeatReport(domain, hourStart, machines);
+        }
+        catch (final EOFException e)
+        {
+            throw new IOException("heartbeat report: damaged bytes (truncated)", e);
+        }
+    }
+
+    @Override
+    public Report merge(final Report a, final Report b)
+    {
+        final HeartbeatReport x = (HeartbeatReport)a;
+        final HeartbeatReport y = (HeartbeatReport)b;
+        final Map<String, HeartbeatReport.Machine> byIp = new TreeMap<>();
+        for (final HeartbeatReport.Machine m : x.machines())
+        {
+            byIp.put(m.ip(), m);
+        }
+        for (final HeartbeatReport.Machine m : y.machines())
+        {
+            byIp.merge(m.ip(), m, HeartbeatReportFormat::machine);
+        }
+        return new HeartbeatReport(x.domain(), Math.min(x.hourStart(), y.hourStart()), new ArrayList<>(byIp.values()));
+    }
+
+    private static HeartbeatReport.Machine machine(final HeartbeatReport.Machine a, final HeartbeatReport.Machine b)
+    {
+        final List<HeartbeatReport.Period> periods = new ArrayList<>(a.periods().size() + b.periods().size());
+        periods.addAll(a.periods());
+        periods.addAll(b.periods());
+        periods.sort(HeartbeatReport.PERIOD_ORDER);
+        return new HeartbeatReport.Machine(a.ip(), greater(a.classpath(), b.classpath()),
+            periods.size() <= MAX_MERGED_PERIODS ? periods : periods.subList(0, MAX_MERGED_PERIODS));
+    }
+
+    private static String greater(final String a, final String b)
+    {
+        if (a == null)
+        {
+            return b;
+        }
+        if (b == null)
+        {
+            return a;
+        }
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    @Override
+    public void writeXml(final Report report, final ReportQuery query, final Appendable out) throws IOException
+    {
+        final HeartbeatReport r = (HeartbeatReport)report;
+        final XmlWriter xml = new XmlWriter(out);
+        xml.declaration();
+        xml.start("heartbeat-report").attribute("domain", r.domain())
+            .attribute("startTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart())))
+            .attribute("endTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart() + 3_599_999L)));
+        for (final HeartbeatReport.Machine m : r.machines())
+        {
+            xml.element("ip", m.ip());
+        }
+        for (final HeartbeatReport.Machine m : machines(r, query))
+        {
+            xml.start("machine").attribute("ip", m.ip()).attribute("classpath", m.classpath());
+            for (final HeartbeatReport.Period p : m.periods())
+            {
+                xml.start("period").attribute("minute", p.minute());
+                for (final HeartbeatReport.Extension e : p.extensions())
+                {
+                    xml.start("extension").attribute("id", e.id());
+                    for (final HeartbeatReport.Detail d : e.details())
+                    {
+                        xml.start("detail").attribute("id", d.id()).attribute("value", Double.toString(d.value()))
+                            .end("detail");
+                    }
+                    xml.end("extension");
+                }
+                xml.end("period");
+            }
+            xml.end("machine");
+        }
+        xml.end("heartbeat-report");
+    }
+
+    @Override
+    public void writeJson(final Report report, final ReportQuery query, final Appendable out) throws IOException
+    {
+        final HeartbeatReport r = (HeartbeatReport)report;
+        out.append("{\"domain\":");
+        JsonText.quote(r.domain(), out);
+        out.append(",\"startTime\":").append(Long.toString(r.hourStart()))
+            .append(",\"endTime\":").append(Long.toString(r.hourStart() + 3_599_999L)).append(",\"ips\":[");
+        for (int i = 0; i < r.machines().size(); i++)
+        {
+            out.append(i == 0 ? "" : ",");
+            JsonText.quote(r.machines().get(i).ip(), out);
+        }
+        out.append("],\"machines\":[");
+        final List<HeartbeatReport.Machine> machines = machines(r, query);
+        for (int i = 0; i < machines.size(); i++)
+        {
+            final HeartbeatReport.Machine m = machines.get(i);
+            out.append(i == 0 ? "{\"ip\":" : ",{\"ip\":");
+            JsonText.quote(m.ip(), out);
+            out.append(",\"classpath\":");
+            if (m.classpath() == null)
+            {
+                out.append("null");
+            }
+            else
+            {
+                JsonText.quote(m.classpath(), out);
+            }
+            out.append(",\"periods\":[");
+            for (int p = 0; p < m.periods().size(); p++)
+            {
+                final HeartbeatReport.Period period = m.periods().get(p);
+                out.append(p == 0 ? "{" : ",{").append("\"minute\":").append(Integer.toString(period.minute()))
+                    .append(",\"extensions\":[");
+                for (int e = 0; e < period.extensions().size(); e++)
+                {
+                    final HeartbeatReport.Extension ext = period.extensions().get(e);
+                    out.append(e == 0 ? "{\"id\":" : ",{\"id\":");
+                    JsonText.quote(ext.id(), out);
+                    out.append(",\"details\":[");
+                    for (int d = 0; d < ext.details().size(); d++)
+                    {
+                        final HeartbeatReport.Detail detail = ext.details().get(d);
+                        out.append(d == 0 ? "{\"id\":" : ",{\"id\":");
+                        JsonText.quote(detail.id(), out);
+                        out.append(",\"value\":").append(Double.toString(detail.value())).append('}');
+                    }
+                    out.append("]}");
+                }
+                out.append("]}");
+            }
+            out.append("]}");
+        }
+        out.append("]}");
+    }
+
+    /**
+     * @param report a report.
+     * @param query  the reader's filter.
+     * @return every machine for {@code All} (heartbeat figures do not add up across machines), else the asked one.
+     */
+    static List<HeartbeatReport.Machine> machines(final HeartbeatReport report, final ReportQuery query)
+    {
+        if (query.allMachines())
+        {
+            return report.machines();
+        }
+        final HeartbeatReport.Machine m = report.machine(query.ip());
+        return m == null ? List.of() : List.of(m);
+    }
+
+    private static void writeString(final DataOutputStream out, final String s) throws IOException
+    {
+        final byte[] b = (s == null ? "" : s).getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String readString(final DataInputStream in, final ByteArrayInputStream source) throws IOException
+    {
+        final int n = in.readInt();
+        if (n < 0 || n > source.available())
+        {
+            throw new IOException("heartbeat report: damaged bytes (string length " + n + ")");
+        }
+        final byte[] b = new byte[n];
+        in.readFully(b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    private static int count(final DataInputStream in, final ByteArrayInputStream source) throws IOException
+    {
+        final int n = in.readInt();
+        if (n < 0 || n > source.available())
+        {
+            throw new IOException("heartbeat report: damaged bytes (count " + n + ")");
+        }
+        return n;
+    }
+}

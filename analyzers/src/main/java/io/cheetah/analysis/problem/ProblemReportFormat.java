@@ -1,0 +1,374 @@
+package io.cheetah.analysis.problem;
+
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportFormat;
+import io.cheetah.analysis.ReportQuery;
+import io.cheetah.report.XmlWriter;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Stores, merges and renders {@link ProblemReport}s. Binary layout, version {@value #VERSION} (big-endian,
+ * strings as int byte length + UTF-8):
+ * <pre>
+ *   int version, str domain, long hourStart, int machines,
+ *     { str ip, int entities,
+ *       { str type, str status, int durations, { int value, long count, samples },
+ *         int threads, { str id, str groupName, str name, int segments, { int minute, long count, samples } } } }
+ *   samples = int n, n × str
+ * </pre>
+ * XML follows CAT's {@code problem-report} (cat-compat.md §4.4); the JSON shape is given in package-info.
+ * Stateless and thread-safe.
+ */
+public final class ProblemReportFormat implements ReportFormat
+{
+    /** The binary layout version written and the only one read. */
+    public static final int VERSION = 1;
+
+    private static final DateTimeFormatter CAT_TIME =
+        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
+
+    @Override
+    public int version()
+    {
+        return VERSION;
+    }
+
+    @Override
+    public byte[] encode(final Report report)
+    {
+        final ProblemReport r = (ProblemReport)report;
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+        try (DataOutputStream out = new DataOutputStream(bytes))
+        {
+            out.writeInt(VERSION);
+            writeString(out, r.domain());
+            out.writeLong(r.hourStart());
+            out.writeInt(r.machines().size());
+            for (final ProblemReport.Machine m : r.machines())
+            {
+                writeString(out, m.ip());
+                out.writeInt(m.entities().size());
+                for (final ProblemReport.Entity e : m.entities())
+                {
+                    writeString(out, e.type());
+                    writeString(out, e.status());
+                    out.writeInt(e.durations().size());
+                    for (final ProblemReport.Duration d : e.durations())
+                    {
+                        out.writeInt(d.value());
+                        out.writeLong(d.count());
+                        writeSamples(out, d.messages());
+                    }
+                    out.writeInt(e.threads().size());
+                    for (final ProblemReport.JavaThread t : e.threads())
+                    {
+                        writeString(out, t.id());
+                        writeString(out, t.groupName());
+                        writeString(out, t.name());
+                        out.writeInt(t.segments().size());
+                        for (final ProblemReport.Segment s : t.segments())
+                        {
+                            out.writeInt(s.minute());
+                            out.writeLong(s.count());
+                            writeSamples(out, s.messages());
+                        }
+                    }
+                }
+            }
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    @Override
+    public Report decode(final byte[] bytes) throws IOException
+    {
+        final ByteArrayInputStream source = new ByteArrayInputStream(bytes);
+        final DataInputStream in = new DataInputStream(source);
+        try
+        {
+            final int version = in.readInt();
+            if (version != VERSION)
+            {
+                throw new IOException("problem report: unknown binary version " + version + " (this build reads " +
+                    VERSION + ")");
+            }
+            final String domain = readString(in, source);
+            final long hourStart = in.readLong();
+            final int machineCount = count(in, source);
+            final List<ProblemReport.Machine> machines = new ArrayList<>(machineCount);
+            for (int i = 0; i < machineCount; i++)
+            {
+                final String ip = readString(in, source);
+                final int entityCount = count(in, source);
+                final List<ProblemReport.Entity> entities = new ArrayList<>(entityCount);
+                for (int j = 0; j < entityCount; j++)
+                {
+                    final String type = readString(in, source);
+                    final String status = readString(in, source);
+                    final int durationCount = count(in, source);
+                    final List<ProblemReport.Duration> durations = new ArrayList<>(durationCount);
+                    for (int k = 0; k < durationCount; k++)
+                    {
+                        durations.add(new ProblemReport.Duration(in.readInt(), in.readLong(), readSamples(in, source)));
+                    }
+                    final int threadCount = count(in, source);
+                    final List<ProblemReport.JavaThread> threads = new ArrayList<>(threadCount);
+                    for (int k = 0; k < threadCount; k++)
+                    {
+                        final String id = readString(in, source);
+                        final String group = readString(in, source);
+                        final String name = readString(in, source);
+                        final int segmentCount = count(in, source);
+                        final List<ProblemReport.Segment> segments = new ArrayList<>(segmentCount);
+                        for (int s = 0; s < segmentCount; s++)
+                        {
+                            final int minute = in.readInt();
+                            if (minute < 0 || minute > 59)
+                            {
+                                throw new IOException("problem report: damaged bytes (segment minute " + minute + ")");
+                            }
+                            segments.add(new ProblemReport.Segment(minute, in.readLong(), readSamples(in, source)));
+                        }
+                        threads.add(new ProblemReport.JavaThread(id, group, name, segments));
+                    }
+                    entities.add(new ProblemReport.Entity(type, status, durations, threads));
+                }
+                machines.add(new ProblemReport.Machine(ip, entities));
+            }
+            if (source.available() != 0)
+            {
+                throw new IOException("problem report: damaged bytes (" + source.available() + " trailing bytes)");
+            }
+            return new ProblemReport(domain, hourStart, machines);
+        }
+        catch (final EOFException e)
+        {
+            throw new IOException("problem report: damaged bytes (truncated)", e);
+        }
+    }
+
+    @Override
+    public Report merge(final Report a, final Report b)
+    {
+        return ProblemMerger.merge((ProblemReport)a, (ProblemReport)b);
+    }
+
+    @Override
+    public void writeXml(final Report report, final ReportQuery query, final Appendable out) throws IOException
+    {
+        final ProblemReport r = (ProblemReport)report;
+        final XmlWriter xml = new XmlWriter(out);
+        xml.declaration();
+        xml.start("problem-report").attribute("domain", r.domain())
+            .attribute("startTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart())))
+            .attribute("endTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart() + 3_599_999L)));
+        for (final ProblemReport.Machine m : r.machines())
+        {
+            xml.element("ip", m.ip());
+        }
+        for (final ProblemReport.Machine m : machines(r, query))
+        {
+            xml.start("machine").attribute("ip", m.ip());
+            for (final ProblemReport.Entity e : m.entities())
+            {
+                if (!wanted(e, query))
+                {
+                    continue;
+                }
+                xml.start("entity").attribute("id", e.id()).attribute("type", e.type()).attribute("status", e.status());
+                for (final ProblemReport.Duration d : e.durations())
+                {
+                    xml.start("duration").attribute("value", d.value()).attribute("count", d.count());
+                    for (final String id : d.messages())
+                    {
+                        xml.element("message", id);
+                    }
+                    xml.end("duration");
+                }
+                for (final ProblemReport.JavaThread t : e.threads())
+                {
+                    xml.start("thread").attribute("id", t.id()).attribute("group-name", t.groupName())
+                        .attribute("name", t.name());
+                    for (final ProblemReport.Segment s : t.segments())
+                    {
+                        xml.start("segment").attribute("id", s.minute()).attribute("count", s.count());
+                        for (final String id : s.messages())
+                        {
+                            xml.element("message", id);
+                        }
+                        xml.end("segment");
+                    }
+                    xml.end("thread");
+                }
+                xml.end("entity");
+            }
+            xml.end("machine");
+        }
+        xml.end("problem-report");
+    }
+
+    @Override
+    public void writeJson(final Report report, final ReportQuery query, final Appendable out) throws IOException
+    {
+        final ProblemReport r = (ProblemReport)report;
+        out.append("{\"domain\":");
+        JsonText.quote(r.domain(), out);
+        out.append(",\"startTime\":").append(Long.toString(r.hourStart()))
+            .append(",\"endTime\":").append(Long.toString(r.hourStart() + 3_599_999L)).append(",\"ips\":[");
+        for (int i = 0; i < r.machines().size(); i++)
+        {
+            out.append(i == 0 ? "" : ",");
+            JsonText.quote(r.machines().get(i).ip(), out);
+        }
+        out.append("],\"machines\":[");
+        boolean firstMachine = true;
+        for (final ProblemReport.Machine m : machines(r, query))
+        {
+            out.append(firstMachine ? "" : ",").append("{\"ip\":");
+            firstMachine = false;
+            JsonText.quote(m.ip(), out);
+            out.append(",\"entities\":[");
+            boolean firstEntity = true;
+            for (final ProblemReport.Entity e : m.entities())
+            {
+                if (!wanted(e, query))
+                {
+                    continue;
+                }
+                out.append(firstEntity ? "{\"id\":" : ",{\"id\":");
+                firstEntity = false;
+                JsonText.quote(e.id(), out);
+                out.append(",\"type\":");
+                JsonText.quote(e.type(), out);
+                out.append(",\"status\":");
+                JsonText.quote(e.status(), out);
+                out.append(",\"count\":").append(Long.toString(e.count())).append(",\"durations\":[");
+                for (int i = 0; i < e.durations().size(); i++)
+                {
+                    final ProblemReport.Duration d = e.durations().get(i);
+                    out.append(i == 0 ? "{" : ",{").append("\"value\":").append(Integer.toString(d.value()))
+                        .append(",\"count\":").append(Long.toString(d.count())).append(",\"messages\":");
+                    JsonText.strings(d.messages(), out);
+                    out.append('}');
+                }
+                out.append("],\"threads\":[");
+                for (int i = 0; i < e.threads().size(); i++)
+                {
+                    final ProblemReport.JavaThread t = e.threads().get(i);
+                    out.append(i == 0 ? "{\"id\":" : ",{\"id\":");
+                    JsonText.quote(t.id(), out);
+                    out.append(",\"groupName\":");
+                    JsonText.quote(t.groupName(), out);
+                    out.append(",\"name\":");
+                    JsonText.quote(t.name(), out);
+                    out.append(",\"segments\":[");
+                    for (int k = 0; k < t.segments().size(); k++)
+                    {
+                        final ProblemReport.Segment s = t.segments().get(k);
+                        out.append(k == 0 ? "{" : ",{").append("\"id\":").append(Integer.toString(s.minute()))
+                            .append(",\"count\":").append(Long.toString(s.count())).append(",\"messages\":");
+                        JsonText.strings(s.messages(), out);
+                        out.append('}');
+                    }
+                    out.append("]}");
+                }
+                out.append("]}");
+            }
+            out.append("]}");
+        }
+        out.append("]}");
+    }
+
+    /**
+     * @param report a report.
+     * @param query  the reader's filter.
+     * @return the machines to show: one merged {@code All} machine, or the asked machine (none if absent).
+     */
+    static List<ProblemReport.Machine> machines(final ProblemReport report, final ReportQuery query)
+    {
+        if (query.allMachines())
+        {
+            return report.machines().isEmpty() ? List.of() :
+                List.of(ProblemMerger.machine(ReportQuery.ALL, report.machines()));
+        }
+        final ProblemReport.Machine m = report.machine(query.ip());
+        return m == null ? List.of() : List.of(m);
+    }
+
+    private static boolean wanted(final ProblemReport.Entity e, final ReportQuery query)
+    {
+        return (query.type() == null || query.type().equals(e.type())) &&
+            (query.name() == null || query.name().equals(e.status()));
+    }
+
+    private static void writeString(final DataOutputStream out, final String s) throws IOException
+    {
+        final byte[] b = (s == null ? "" : s).getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static void writeSamples(final DataOutputStream out, final List<String> ids) throws IOException
+    {
+        out.writeInt(ids.size());
+        for (final String id : ids)
+        {
+            writeString(out, id);
+        }
+    }
+
+    private static String readString(final DataInputStream in, final ByteArrayInputStream source) throws IOException
+    {
+        final int n = in.readInt();
+        if (n < 0 || n > source.available())
+        {
+            throw new IOException("problem report: damaged bytes (string length " + n + ")");
+        }
+        final byte[] b = new byte[n];
+        in.readFully(b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    private static List<String> readSamples(final DataInputStream in, final ByteArrayInputStream source)
+        throws IOException
+    {
+        final int n = count(in, source);
+        if (n > ProblemReport.MAX_SAMPLES)
+        {
+            throw new IOException("problem report: damaged bytes (" + n + " samples)");
+        }
+        final List<String> ids = new ArrayList<>(n);
+        for (int i = 0; i < n; i++)
+        {
+            ids.add(readString(in, source));
+        }
+        return ids;
+    }
+
+    private static int count(final DataInputStream in, final ByteArrayInputStream source) throws IOException
+    {
+        final int n = in.readInt();
+        if (n < 0 || n > source.available())
+        {
+            throw new IOException("problem report: damaged bytes (count " + n + ")");
+        }
+        return n;
+    }
+}

@@ -1,0 +1,738 @@
+package io.cheetah.server.storage;
+
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportFormat;
+import io.cheetah.server.query.ReportSource;
+import io.cheetah.server.storage.checkpoint.CheckpointStore;
+import io.cheetah.server.storage.checkpoint.PendingSpool;
+import io.cheetah.server.storage.checkpoint.ReportFiles;
+import io.cheetah.server.storage.mysql.Database;
+import io.cheetah.server.storage.mysql.ReportTables;
+import io.cheetah.server.storage.mysql.SchemaMigrator;
+import io.cheetah.server.storage.mysql.SchemaTooNewException;
+import io.cheetah.server.storage.mysql.StoredReport;
+import io.cheetah.server.storage.rollup.RollupWorker;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * Cheetah's report storage: the {@link ReportSink} the pipeline hands reports to, and the {@link ReportSource} of
+ * closed hours. Created and started by the server's main, closed on shutdown.
+ * <pre>
+ *  ring consumer ──checkpoint──▶ [files thread] ──▶ checkpoints/&lt;hour&gt;/&lt;analyzer&gt;/&lt;domain&gt;.rpt
+ *  ring consumer ──hourClosed──▶ [files thread] ──▶ pending/... (then its checkpoints removed)
+ *                                                      │
+ *                                [mysql thread] ◀──────┘ upsert hourly row + request day roll-up, then delete file;
+ *                                                        MySQL down: keep file, retry with backoff (1 s .. 60 s)
+ *                                [maintenance]  ──▶ roll-ups (RollupWorker) every minute, retention every hour
+ * </pre>
+ * Caller threads only enqueue; file and database work run on the store's own threads, so ingest never waits.
+ * Nothing is lost (a report leaves the pending spool only after MySQL committed it) and nothing is stored twice
+ * (hourly rows are upserted on domain, analyzer, server, hour).
+ */
+public final class ReportStore implements ReportSink, ReportSource, AutoCloseable
+{
+    /**
+     * An hour stays open until this long after its start (cat-compat.md §5.1); checkpoints of hours older than
+     * that found at start-up belong to hours that never closed and go to the pending spool.
+     */
+    public static final long OPEN_HOUR_MS = 63 * 60_000L;
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReportStore.class);
+    private static final long HOUR = 3_600_000L;
+    private static final long MAX_BACKOFF_MS = 60_000L;
+    private static final int MAX_ROW_ATTEMPTS = 5;
+
+    private final StorageSettings settings;
+    private final Map<String, ReportFormat> formats;
+    private final LongSupplier clock;
+    private final Database database;
+    private final CheckpointStore checkpoints;
+    private final PendingSpool pending;
+    private final ReportHistory history;
+    private final RollupWorker rollups;
+    private final RetentionJob retention;
+    private final ExecutorService files;
+    private final ScheduledExecutorService mysql;
+    private final ScheduledExecutorService maintenance;
+    private final Map<Key, Report> inFlight = new ConcurrentHashMap<>();
+    private final Map<java.nio.file.Path, Integer> rowAttempts = new HashMap<>();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final LongAdder stored = new LongAdder();
+    private final LongAdder storeFailures = new LongAdder();
+    private final LongAdder checkpointFailures = new LongAdder();
+    private final LongAdder spoolFailures = new LongAdder();
+    private final LongAdder quarantined = new LongAdder();
+    private volatile boolean schemaReady;
+    private volatile boolean closed;
+    private long backoffMs;
+
+    private record Key(String analyzer, long hourStart, String domain)
+    {
+    }
+
+    private ReportStore(final StorageSettings settings, final Map<String, ReportFormat> formats,
+                        final LongSupplier clock, final Database database) throws IOException
+    {
+        this.settings = settings;
+        this.formats = Map.copyOf(formats);
+        this.clock = clock;
+        this.database = database;
+        this.checkpoints = new CheckpointStore(settings.dataDir().resolve("checkpoints"), formats);
+        this.pending = new PendingSpool(settings.dataDir().resolve("pending"),
+            settings.dataDir().resolve("quarantine"));
+        this.history = new ReportHistory(database.dataSource(), formats, settings.zone());
+        this.rollups = new RollupWorker(database.dataSource(), formats, settings.serverId(), settings.zone());
+        this.retention = new RetentionJob(database.dataSource(), settings, checkpoints);
+        this.files = Executors.newSingleThreadExecutor(daemon("cheetah-storage-files"));
+        this.mysql = Executors.newSingleThreadScheduledExecutor(daemon("cheetah-storage-mysql"));
+        this.maintenance = Executors.newSingleThreadScheduledExecutor(daemon("cheetah-storage-rollup"));
+    }
+
+    /**
+     * Opens the database (starting the embedded MariaDB when no URL is configured), applies schema migrations,
+     * moves checkpoints of hours that can no longer be open to the pending spool, and starts storing what is
+     * pending. A database that is down only delays storing; a schema newer than this code stops start-up.
+     *
+     * @param settings storage settings.
+     * @param formats  report formats by analyzer name (every analyzer that keeps reports).
+     * @param clock    epoch ms now (System::currentTimeMillis in production).
+     * @return the running store.
+     * @throws IOException when local directories or the embedded database cannot be set up.
+     * @throws SchemaTooNewException when the database is newer than this code.
+     */
+    public static ReportStore start(final StorageSettings settings, final Map<String, ReportFormat> formats,
+                                    final LongSupplier clock) throws IOException
+    {
+        final Database database = Database.open(settings);
+        try
+        {
+            final ReportStore store = new ReportStore(settings, formats, clock, database);
+            store.migrate();
+            store.promoteStaleCheckpoints();
+            store.requestDrain(0);
+            if (settings.rollupEnabled())
+            {
+                store.maintenance.scheduleWithFixedDelay(store::runRollups, 1, 1, TimeUnit.MINUTES);
+            }
+            store.maintenance.scheduleWithFixedDelay(store::runRetention, 5, 60, TimeUnit.MINUTES);
+            return store;
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            database.close();
+            throw e;
+        }
+    }
+
+    // ---------------------------------------------------------------- ReportSink (ring consumer threads)
+
+    @Override
+    public void checkpoint(final String analyzer, final long hourStart, final List<Report> reports)
+    {
+        if (reports.isEmpty() || closed)
+        {
+            return;
+        }
+        files.execute(() ->
+        {
+            try
+            {
+                checkpoints.write(analyzer, hourStart, reports);
+            }
+            catch (final IOException | RuntimeException e)
+            {
+                checkpointFailures.increment();
+                LOG.error("checkpoint of {} hour {} failed", analyzer, hourStart, e);
+            }
+        });
+    }
+
+    @Override
+    public void hourClosed(final String analyzer, final long hourStart, final List<Report> reports)
+    {
+        if (reports.isEmpty())
+        {
+            return;
+        }
+        for (final Report report : reports)
+        {
+            inFlight.put(new Key(analyzer, hourStart, report.domain()), report);
+        }
+        files.execute(() -> spool(analyzer, hourStart, reports));
+    }
+
+    // ---------------------------------------------------------------- ReportSource (HTTP threads)
+
+    @Override
+    public Report report(final String analyzer, final String domain, final long hourStart)
+    {
+        try
+        {
+            return history(analyzer, domain, hourStart, hourStart + HOUR);
+        }
+        catch (final IOException e)
+        {
+            LOG.warn("reading {} {} {}: {}", analyzer, domain, hourStart, e.getMessage());
+            return null;
+        }
+    }
+
+    @Override
+    public Set<String> domains(final String analyzer, final long hourStart)
+    {
+        final Set<String> out = new TreeSet<>();
+        for (final Key key : inFlight.keySet())
+        {
+            if (key.analyzer().equals(analyzer) && key.hourStart() == hourStart)
+            {
+                out.add(key.domain());
+            }
+        }
+        try
+        {
+            for (final ReportFiles.Entry entry : pending.entries(hourStart))
+            {
+                if (entry.analyzer().equals(analyzer))
+                {
+                    final Report report = decodeQuietly(pending.read(entry));
+                    if (report != null)
+                    {
+                        out.add(report.domain());
+                    }
+                }
+            }
+            try (Connection c = database.dataSource().getConnection())
+            {
+                out.addAll(ReportTables.hourlyDomains(c, analyzer, hourStart, hourStart + HOUR));
+            }
+        }
+        catch (final IOException | SQLException e)
+        {
+            LOG.warn("listing {} domains of {}: {}", analyzer, hourStart, e.getMessage());
+        }
+        return out;
+    }
+
+    @Override
+    public ReportFormat format(final String analyzer)
+    {
+        return formats.get(analyzer);
+    }
+
+    /**
+     * One domain's report over a range of closed hours, for the web layer's history pages: full days from daily
+     * roll-ups where present, other hours from hourly rows of every server and from this server's reports not yet
+     * in MySQL.
+     *
+     * @param analyzer  analyzer name.
+     * @param domain    domain.
+     * @param startHour epoch ms of the first hour (inclusive).
+     * @param endHour   epoch ms of the end (exclusive).
+     * @return the merged report, or null when there is no data.
+     * @throws IOException when the database cannot be read or a stored report cannot be decoded.
+     */
+    public Report history(final String analyzer, final String domain, final long startHour, final long endHour)
+        throws IOException
+    {
+        final List<Report> local = new ArrayList<>();
+        for (long hour = startHour; hour < endHour && !inFlight.isEmpty(); hour += HOUR)
+        {
+            final Report r = inFlight.get(new Key(analyzer, hour, domain));
+            if (r != null)
+            {
+                local.add(r);
+            }
+        }
+        for (final long hour : pendingHours(startHour, endHour))
+        {
+            if (!containsHour(local, hour))
+            {
+                final Report r = decodeQuietly(pending.read(hour, analyzer, domain));
+                if (r != null)
+                {
+                    local.add(r);
+                }
+            }
+        }
+        try
+        {
+            return history.history(analyzer, domain, startHour, endHour, local, settings.serverId());
+        }
+        catch (final SQLException e)
+        {
+            throw new IOException("report history unavailable (MySQL): " + e.getMessage(), e);
+        }
+    }
+
+    // ---------------------------------------------------------------- state for /metrics and the State page
+
+    /**
+     * @return closed-hour reports not yet in MySQL (in memory or in the pending spool).
+     */
+    public long pendingReports()
+    {
+        return pending.size() + inFlight.size();
+    }
+
+    /**
+     * @return hourly reports stored in MySQL since start.
+     */
+    public long storedReports()
+    {
+        return stored.sum();
+    }
+
+    /**
+     * @return failed attempts to store into MySQL (each retried later).
+     */
+    public long storeFailures()
+    {
+        return storeFailures.sum();
+    }
+
+    /**
+     * @return checkpoint writes that failed.
+     */
+    public long checkpointFailures()
+    {
+        return checkpointFailures.sum();
+    }
+
+    /**
+     * @return closed-hour reports that could not be written to the pending spool (kept in memory and retried).
+     */
+    public long spoolFailures()
+    {
+        return spoolFailures.sum();
+    }
+
+    /**
+     * @return reports moved to the quarantine directory because MySQL could never take them.
+     */
+    public long quarantinedReports()
+    {
+        return quarantined.sum();
+    }
+
+    /**
+     * @return roll-ups built by this server since start.
+     */
+    public long rollupsBuilt()
+    {
+        return rollups.built();
+    }
+
+    /**
+     * @return the checkpoint files, for restoring open hours after a restart.
+     */
+    public CheckpointStore checkpoints()
+    {
+        return checkpoints;
+    }
+
+    /**
+     * @return the roll-up builder (the maintenance thread runs it every minute).
+     */
+    public RollupWorker rollups()
+    {
+        return rollups;
+    }
+
+    /**
+     * @return the cleanup job (the maintenance thread runs it every hour).
+     */
+    public RetentionJob retention()
+    {
+        return retention;
+    }
+
+    /**
+     * @return the database (pool and, when embedded, the MariaDB process).
+     */
+    public Database database()
+    {
+        return database;
+    }
+
+    /**
+     * Waits until everything handed in so far is in local files and, if MySQL is reachable, in MySQL.
+     *
+     * @param timeoutMs longest wait.
+     * @return true when nothing is pending any more.
+     * @throws InterruptedException when interrupted.
+     */
+    public boolean awaitStored(final long timeoutMs) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (System.nanoTime() < deadline)
+        {
+            if (pendingReports() == 0)
+            {
+                return true;
+            }
+            requestDrain(0);
+            Thread.sleep(50);
+        }
+        return pendingReports() == 0;
+    }
+
+    /**
+     * Finishes local file work (so every closed hour is at least in the pending spool), tries one last store,
+     * stops the threads and the database.
+     */
+    @Override
+    public void close()
+    {
+        closed = true;
+        files.shutdown();
+        try
+        {
+            files.awaitTermination(30, TimeUnit.SECONDS);
+            maintenance.shutdownNow();
+            mysql.shutdown();
+            mysql.awaitTermination(30, TimeUnit.SECONDS);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
+        mysql.shutdownNow();
+        database.close();
+    }
+
+    // ---------------------------------------------------------------- files thread
+
+    private void spool(final String analyzer, final long hourStart, final List<Report> reports)
+    {
+        final ReportFormat format = formats.get(analyzer);
+        final List<String> domains = new ArrayList<>(reports.size());
+        try
+        {
+            for (final Report report : reports)
+            {
+                pending.add(hourStart, analyzer, report.domain(), ReportEnvelope.encode(format, report));
+                domains.add(report.domain());
+            }
+            pending.sync(hourStart, analyzer);
+            checkpoints.remove(analyzer, hourStart, domains);
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            // Kept in memory (inFlight) and in the checkpoints; try again shortly.
+            spoolFailures.increment();
+            LOG.error("writing closed hour {} of {} to the pending spool failed; retrying", hourStart, analyzer, e);
+            if (!closed)
+            {
+                mysql.schedule(() -> files.execute(() -> spool(analyzer, hourStart, reports)), 5, TimeUnit.SECONDS);
+            }
+            return;
+        }
+        for (final Report report : reports)
+        {
+            inFlight.remove(new Key(analyzer, hourStart, report.domain()), report);
+        }
+        requestDrain(0);
+    }
+
+    private void promoteStaleCheckpoints() throws IOException
+    {
+        final long now = clock.getAsLong();
+        for (final long hour : checkpoints.hours())
+        {
+            if (hour + OPEN_HOUR_MS > now)
+            {
+                continue;
+            }
+            int moved = 0;
+            for (final ReportFiles.Entry entry : checkpoints.entries(hour))
+            {
+                final byte[] bytes = checkpoints.read(entry);
+                if (bytes != null)
+                {
+                    pending.add(hour, entry.analyzer(), entry.domain(), bytes);
+                    moved++;
+                }
+            }
+            checkpoints.deleteHour(hour);
+            LOG.info("hour {} never closed before the restart: {} checkpointed reports queued for MySQL", hour,
+                moved);
+        }
+    }
+
+    // ---------------------------------------------------------------- mysql thread
+
+    private void requestDrain(final long delayMs)
+    {
+        if (!closed && drainScheduled.compareAndSet(false, true))
+        {
+            try
+            {
+                mysql.schedule(this::drain, delayMs, TimeUnit.MILLISECONDS);
+            }
+            catch (final java.util.concurrent.RejectedExecutionException e)
+            {
+                drainScheduled.set(false);
+            }
+        }
+    }
+
+    private void migrate() throws IOException
+    {
+        try
+        {
+            SchemaMigrator.fromClasspath().migrate(database.dataSource());
+            schemaReady = true;
+        }
+        catch (final SQLException e)
+        {
+            LOG.warn("MySQL unreachable at start-up ({}); reports wait in {} until it is back", e.getMessage(),
+                settings.dataDir().resolve("pending"));
+        }
+    }
+
+    private void drain()
+    {
+        drainScheduled.set(false);
+        try
+        {
+            if (!schemaReady)
+            {
+                SchemaMigrator.fromClasspath().migrate(database.dataSource());
+                schemaReady = true;
+            }
+            for (final ReportFiles.Entry entry : pending.entries())
+            {
+                if (closed && Thread.currentThread().isInterrupted())
+                {
+                    return;
+                }
+                store(entry);
+            }
+            if (backoffMs > 0)
+            {
+                LOG.info("MySQL reachable again; pending spool drained");
+            }
+            backoffMs = 0;
+        }
+        catch (final SQLException e)
+        {
+            storeFailures.increment();
+            if (backoffMs == 0)
+            {
+                LOG.warn("MySQL unreachable, {} reports wait in the pending spool: {}", pending.size(),
+                    e.getMessage());
+            }
+            backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(1_000L, backoffMs * 2));
+            requestDrain(backoffMs);
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            storeFailures.increment();
+            LOG.error("draining the pending spool failed", e);
+            backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(1_000L, backoffMs * 2));
+            requestDrain(backoffMs);
+        }
+    }
+
+    private void store(final ReportFiles.Entry entry) throws SQLException, IOException
+    {
+        final byte[] bytes = pending.read(entry);
+        if (bytes == null)
+        {
+            return;
+        }
+        final Report report;
+        try
+        {
+            report = ReportEnvelope.decode(formats, bytes);
+            if (report.domain().length() > ReportTables.MAX_DOMAIN ||
+                report.analyzer().length() > ReportTables.MAX_ANALYZER)
+            {
+                throw new IOException("domain or analyzer name too long for MySQL");
+            }
+        }
+        catch (final IOException e)
+        {
+            quarantined.increment();
+            LOG.error("report {} cannot be stored: {}", entry.path(), e.getMessage());
+            pending.quarantine(entry);
+            return;
+        }
+        final long now = clock.getAsLong();
+        try (Connection c = database.dataSource().getConnection())
+        {
+            c.setAutoCommit(false);
+            try
+            {
+                ReportTables.upsertHourly(c, new StoredReport(report.domain(), report.analyzer(),
+                    settings.serverId(), entry.hourStart(), bytes), now);
+                RollupWorker.requestDay(c, report.analyzer(), report.domain(), entry.hourStart(), settings.zone(),
+                    now);
+                c.commit();
+            }
+            catch (final SQLException e)
+            {
+                rollbackQuietly(c);
+                throw e;
+            }
+        }
+        catch (final SQLException e)
+        {
+            if (isConnectionProblem(e))
+            {
+                throw e;
+            }
+            // The database answered but refused this row: retry it a few times, then set it aside so it cannot
+            // block the others.
+            final int attempts = rowAttempts.merge(entry.path(), 1, Integer::sum);
+            storeFailures.increment();
+            LOG.warn("MySQL refused report {} (attempt {}): {}", entry.path(), attempts, e.getMessage());
+            if (attempts >= MAX_ROW_ATTEMPTS)
+            {
+                rowAttempts.remove(entry.path());
+                quarantined.increment();
+                pending.quarantine(entry);
+            }
+            return;
+        }
+        rowAttempts.remove(entry.path());
+        stored.increment();
+        pending.remove(entry);
+    }
+
+    private static boolean isConnectionProblem(final SQLException e)
+    {
+        final String state = e.getSQLState();
+        return e instanceof SQLTransientConnectionException || e instanceof SQLNonTransientConnectionException ||
+            e instanceof SQLRecoverableException || (state != null && state.startsWith("08")) ||
+            e.getCause() instanceof java.io.IOException;
+    }
+
+    // ---------------------------------------------------------------- maintenance thread
+
+    private void runRollups()
+    {
+        if (!schemaReady)
+        {
+            return;
+        }
+        try
+        {
+            rollups.runOnce(clock.getAsLong());
+        }
+        catch (final SQLException | RuntimeException e)
+        {
+            LOG.warn("roll-ups postponed: {}", e.getMessage());
+        }
+    }
+
+    private void runRetention()
+    {
+        if (!schemaReady)
+        {
+            return;
+        }
+        try
+        {
+            retention.runOnce(clock.getAsLong());
+        }
+        catch (final SQLException | IOException | RuntimeException e)
+        {
+            LOG.warn("retention cleanup postponed: {}", e.getMessage());
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private List<Long> pendingHours(final long startHour, final long endHour)
+    {
+        final List<Long> out = new ArrayList<>();
+        try
+        {
+            for (final long hour : new ReportFiles(settings.dataDir().resolve("pending")).hours())
+            {
+                if (hour >= startHour && hour < endHour)
+                {
+                    out.add(hour);
+                }
+            }
+        }
+        catch (final IOException e)
+        {
+            LOG.warn("listing pending hours: {}", e.getMessage());
+        }
+        return out;
+    }
+
+    private static boolean containsHour(final List<Report> reports, final long hour)
+    {
+        for (final Report r : reports)
+        {
+            if (r.hourStart() == hour)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Report decodeQuietly(final byte[] bytes)
+    {
+        if (bytes == null)
+        {
+            return null;
+        }
+        try
+        {
+            return ReportEnvelope.decode(formats, bytes);
+        }
+        catch (final IOException e)
+        {
+            return null;
+        }
+    }
+
+    private static void rollbackQuietly(final Connection c)
+    {
+        try
+        {
+            c.rollback();
+        }
+        catch (final SQLException ignored)
+        {
+            // The connection is gone; the transaction died with it.
+        }
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(final String name)
+    {
+        return r ->
+        {
+            final Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

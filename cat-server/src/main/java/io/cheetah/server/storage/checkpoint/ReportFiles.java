@@ -1,0 +1,404 @@
+package io.cheetah.server.storage.checkpoint;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A directory of report files, one per (hour, analyzer, domain): {@code <root>/<hourStartMs>/<analyzer>/<domain>.rpt}
+ * with names percent-encoded (client domains are untrusted). Every write is atomic (temp file, fsync, rename, fsync
+ * of the directory), so a crash leaves either the old or the new file, plus at worst a {@code .tmp} that readers
+ * ignore and {@link #sweepTemp} removes. Used by {@link CheckpointStore} and {@link PendingSpool}; called from the
+ * storage writer threads only.
+ */
+public final class ReportFiles
+{
+    private static final Logger LOG = LoggerFactory.getLogger(ReportFiles.class);
+    private static final String SUFFIX = ".rpt";
+    private static final String TEMP = ".tmp";
+    private static final int MAX_NAME = 200;
+
+    private final Path root;
+
+    /**
+     * One stored file.
+     *
+     * @param hourStart epoch ms of the hour.
+     * @param analyzer  analyzer name.
+     * @param domain    domain.
+     * @param path      the file.
+     */
+    public record Entry(long hourStart, String analyzer, String domain, Path path)
+    {
+    }
+
+    /**
+     * @param root the directory (created when missing).
+     * @throws IOException when it cannot be created.
+     */
+    public ReportFiles(final Path root) throws IOException
+    {
+        this.root = Files.createDirectories(root);
+    }
+
+    /**
+     * @return the directory.
+     */
+    public Path root()
+    {
+        return root;
+    }
+
+    /**
+     * Writes one file atomically, replacing an older one.
+     *
+     * @param hourStart epoch ms of the hour.
+     * @param analyzer  analyzer name.
+     * @param domain    domain.
+     * @param bytes     content.
+     * @return the file.
+     * @throws IOException from the file system.
+     */
+    public Path write(final long hourStart, final String analyzer, final String domain, final byte[] bytes)
+        throws IOException
+    {
+        final Path dir = Files.createDirectories(dir(hourStart, analyzer));
+        final Path target = dir.resolve(encode(domain) + SUFFIX);
+        final Path temp = dir.resolve(encode(domain) + SUFFIX + TEMP);
+        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING))
+        {
+            final ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining())
+            {
+                ch.write(buffer);
+            }
+            ch.force(true);
+        }
+        try
+        {
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        }
+        catch (final AtomicMoveNotSupportedException e)
+        {
+            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return target;
+    }
+
+    /**
+     * Makes renames in a directory durable (a no-op where directories cannot be opened).
+     *
+     * @param hourStart epoch ms of the hour.
+     * @param analyzer  analyzer name.
+     */
+    public void syncDirectory(final long hourStart, final String analyzer)
+    {
+        try (FileChannel ch = FileChannel.open(dir(hourStart, analyzer), StandardOpenOption.READ))
+        {
+            ch.force(true);
+        }
+        catch (final IOException | UnsupportedOperationException e)
+        {
+            // Best effort: some file systems do not allow opening a directory.
+        }
+    }
+
+    /**
+     * @param hourStart epoch ms of the hour.
+     * @param analyzer  analyzer name.
+     * @param domain    domain.
+     * @return the file's path (whether or not it exists).
+     */
+    public Path path(final long hourStart, final String analyzer, final String domain)
+    {
+        return dir(hourStart, analyzer).resolve(encode(domain) + SUFFIX);
+    }
+
+    /**
+     * @return the hours that have a directory, ascending.
+     * @throws IOException from the file system.
+     */
+    public List<Long> hours() throws IOException
+    {
+        final List<Long> hours = new ArrayList<>();
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(root))
+        {
+            for (final Path dir : dirs)
+            {
+                try
+                {
+                    hours.add(Long.parseLong(dir.getFileName().toString()));
+                }
+                catch (final NumberFormatException e)
+                {
+                    LOG.warn("ignoring unexpected entry {}", dir);
+                }
+            }
+        }
+        hours.sort(Long::compare);
+        return hours;
+    }
+
+    /**
+     * Lists the complete files of an hour; temp files (a write cut short) are skipped.
+     *
+     * @param hourStart epoch ms of the hour.
+     * @return the files (empty when none).
+     * @throws IOException from the file system.
+     */
+    public List<Entry> entries(final long hourStart) throws IOException
+    {
+        final List<Entry> out = new ArrayList<>();
+        final Path hourDir = root.resolve(Long.toString(hourStart));
+        if (!Files.isDirectory(hourDir))
+        {
+            return out;
+        }
+        try (DirectoryStream<Path> analyzers = Files.newDirectoryStream(hourDir))
+        {
+            for (final Path analyzerDir : analyzers)
+            {
+                if (!Files.isDirectory(analyzerDir))
+                {
+                    continue;
+                }
+                final String analyzer = decode(analyzerDir.getFileName().toString());
+                try (DirectoryStream<Path> files = Files.newDirectoryStream(analyzerDir, "*" + SUFFIX))
+                {
+                    for (final Path file : files)
+                    {
+                        final String name = file.getFileName().toString();
+                        out.add(new Entry(hourStart, analyzer,
+                            decode(name.substring(0, name.length() - SUFFIX.length())), file));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @return every complete file, oldest hour first.
+     * @throws IOException from the file system.
+     */
+    public List<Entry> entries() throws IOException
+    {
+        final List<Entry> out = new ArrayList<>();
+        for (final long hour : hours())
+        {
+            out.addAll(entries(hour));
+        }
+        return out;
+    }
+
+    /**
+     * @param entry a file.
+     * @return its bytes, or null when it vanished meanwhile.
+     * @throws IOException from the file system.
+     */
+    public byte[] read(final Entry entry) throws IOException
+    {
+        try
+        {
+            return Files.readAllBytes(entry.path());
+        }
+        catch (final NoSuchFileException e)
+        {
+            return null;
+        }
+    }
+
+    /**
+     * Deletes one file and, when they become empty, its analyzer and hour directories.
+     *
+     * @param hourStart epoch ms of the hour.
+     * @param analyzer  analyzer name.
+     * @param domain    domain.
+     * @return true when a file was deleted.
+     * @throws IOException from the file system.
+     */
+    public boolean delete(final long hourStart, final String analyzer, final String domain) throws IOException
+    {
+        final boolean deleted = Files.deleteIfExists(path(hourStart, analyzer, domain));
+        final Path dir = dir(hourStart, analyzer);
+        deleteIfEmpty(dir);
+        deleteIfEmpty(dir.getParent());
+        return deleted;
+    }
+
+    /**
+     * Deletes a whole hour.
+     *
+     * @param hourStart epoch ms of the hour.
+     * @throws IOException from the file system.
+     */
+    public void deleteHour(final long hourStart) throws IOException
+    {
+        final Path hourDir = root.resolve(Long.toString(hourStart));
+        if (!Files.exists(hourDir))
+        {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(hourDir))
+        {
+            for (final Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList())
+            {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /**
+     * Removes temp files left by writes cut short (a crash between write and rename).
+     *
+     * @return how many were removed.
+     * @throws IOException from the file system.
+     */
+    public int sweepTemp() throws IOException
+    {
+        int removed = 0;
+        try (Stream<Path> walk = Files.walk(root))
+        {
+            for (final Path p : walk.filter(f -> f.getFileName().toString().endsWith(TEMP)).toList())
+            {
+                if (Files.deleteIfExists(p))
+                {
+                    removed++;
+                }
+            }
+        }
+        return removed;
+    }
+
+    /**
+     * @return the number of complete files.
+     * @throws IOException from the file system.
+     */
+    public int count() throws IOException
+    {
+        try (Stream<Path> walk = Files.walk(root))
+        {
+            return (int)walk.filter(f -> f.getFileName().toString().endsWith(SUFFIX)).count();
+        }
+    }
+
+    private Path dir(final long hourStart, final String analyzer)
+    {
+        return root.resolve(Long.toString(hourStart)).resolve(encode(analyzer));
+    }
+
+    private static void deleteIfEmpty(final Path dir) throws IOException
+    {
+        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir))
+        {
+            if (s.iterator().hasNext())
+            {
+                return;
+            }
+        }
+        catch (final NoSuchFileException e)
+        {
+            return;
+        }
+        try
+        {
+            Files.deleteIfExists(dir);
+        }
+        catch (final java.nio.file.DirectoryNotEmptyException e)
+        {
+            // A writer added a file meanwhile.
+        }
+    }
+
+    /**
+     * Percent-encodes everything but {@code [A-Za-z0-9_-]} (so no dots, slashes or reserved names reach the file
+     * system); long names become a prefix plus a SHA-256 digest.
+     *
+     * @param name a domain or analyzer name.
+     * @return a safe file name.
+     */
+    static String encode(final String name)
+    {
+        final StringBuilder out = new StringBuilder(name.length() + 8);
+        for (final byte b : name.getBytes(StandardCharsets.UTF_8))
+        {
+            final int c = b & 0xFF;
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-')
+            {
+                out.append((char)c);
+            }
+            else
+            {
+                out.append('%').append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 15, 16));
+            }
+        }
+        if (out.isEmpty())
+        {
+            out.append("%");
+        }
+        if (out.length() > MAX_NAME)
+        {
+            // File names are capped at 255 bytes: keep a readable prefix and make it unique with a digest. The
+            // real domain is inside the report, which is what readers use.
+            return out.substring(0, 100) + "~" + digest(name);
+        }
+        return out.toString();
+    }
+
+    private static String digest(final String name)
+    {
+        try
+        {
+            final byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+                .digest(name.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d);
+        }
+        catch (final java.security.NoSuchAlgorithmException e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * @param file a file name made by {@link #encode}.
+     * @return the name it encodes (for digest names, the readable prefix only).
+     */
+    static String decode(final String file)
+    {
+        if ("%".equals(file))
+        {
+            return "";
+        }
+        final byte[] out = new byte[file.length()];
+        int n = 0;
+        for (int i = 0; i < file.length(); i++)
+        {
+            final char c = file.charAt(i);
+            if (c == '%' && i + 2 < file.length())
+            {
+                out[n++] = (byte)Integer.parseInt(file.substring(i + 1, i + 3), 16);
+                i += 2;
+            }
+            else
+            {
+                out[n++] = (byte)c;
+            }
+        }
+        return new String(out, 0, n, StandardCharsets.UTF_8);
+    }
+}
