@@ -1,7 +1,7 @@
 // The State page: this server's own figures. The `state` report (domain cat) is shown machine by machine —
 // scalar fields as a list, repeated children as tables — and the server's /metrics counters (throughput,
 // bytes, bad frames, loss by analyzer and priority, ring fill) as a searchable table.
-import { el, replace, params, getJson, reportUrl, apiQuery, renderHeader, renderBar, page } from './common.js';
+import { el, replace, params, getJson, reportUrl, apiQuery, renderHeader, renderBar, page, fmt } from './common.js';
 import { dataTable } from './table.js';
 
 function scalars(node) {
@@ -30,15 +30,65 @@ function renderNode(title, node, depth) {
   return el('section', null, parts);
 }
 
-/** Parses Prometheus text exposition into rows (name, labels, value). */
+/** Parses Prometheus text exposition into rows (name, labels text, label map, value). */
 function metricsRows(text) {
   const out = [];
   for (const line of text.split('\n')) {
     if (!line || line.startsWith('#')) continue;
     const m = /^([A-Za-z_:][A-Za-z0-9_:]*)(\{[^}]*\})?\s+(\S+)/.exec(line);
-    if (m) out.push({ metric: m[1], labels: (m[2] || '').slice(1, -1), value: Number(m[3]) });
+    if (!m) continue;
+    const labels = (m[2] || '').slice(1, -1);
+    const map = {};
+    for (const pair of labels.matchAll(/([A-Za-z_][A-Za-z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) map[pair[1]] = pair[2];
+    out.push({ metric: m[1], labels, map, value: Number(m[3]) });
   }
   return out;
+}
+
+function total(rows, metric) {
+  return rows.filter((r) => r.metric === metric).reduce((sum, r) => sum + r.value, 0);
+}
+
+// The figures an operator looks at first: traffic, bad frames, loss by analyzer and priority, ring room.
+function summary(rows, rates) {
+  const rate = (metric) => (rates && rates[metric] !== undefined ? ' (' + fmt.dec2(rates[metric]) + '/s)' : '');
+  const items = [
+    ['Frames received', 'cheetah_frames_received_total'],
+    ['Bytes received', 'cheetah_bytes_received_total'],
+    ['Trees received', 'cheetah_trees_received_total'],
+    ['Bad frames', 'cheetah_frames_bad_total'],
+    ['Out of period', 'cheetah_trees_out_of_period_total'],
+    ['Connections', 'cheetah_connections'],
+    ['Trees dropped (all analyzers)', 'cheetah_analyzer_dropped_total'],
+  ].filter(([, metric]) => rows.some((r) => r.metric === metric));
+  const parts = [el('h2', null, 'This server ', el('span', { class: 'sub' }, 'from /metrics, refreshed every 5 s'))];
+  parts.push(el('dl', { class: 'kv panel-box', id: 'state-summary' }, items.map(([label, metric]) =>
+    [el('dt', null, label), el('dd', { 'data-metric': metric }, fmt.int(total(rows, metric)) + rate(metric))])));
+  const analyzers = new Map();
+  for (const r of rows) {
+    if (!r.map.analyzer) continue;
+    if (!analyzers.has(r.map.analyzer)) analyzers.set(r.map.analyzer, { analyzer: r.map.analyzer, processed: 0, HIGH: 0, MID: 0, LOW: 0, errors: 0 });
+    const a = analyzers.get(r.map.analyzer);
+    if (r.metric === 'cheetah_analyzer_processed_total') a.processed += r.value;
+    if (r.metric === 'cheetah_analyzer_errors_total') a.errors += r.value;
+    if (r.metric === 'cheetah_analyzer_dropped_total' && r.map.level in a) a[r.map.level] += r.value;
+  }
+  if (analyzers.size) {
+    const num = (key, label) => ({ key, label, value: (r) => r[key], render: (r) => fmt.int(r[key]), cls: (r) => (key !== 'processed' && r[key] > 0 ? 'bad' : null) });
+    parts.push(el('h3', null, 'Analyzers: processed and lost by priority'));
+    parts.push(dataTable({ id: 'state-loss', rows: Array.from(analyzers.values()), sort: { key: 'analyzer', desc: false }, columns: [
+      { key: 'analyzer', label: 'Analyzer', text: true }, num('processed', 'Processed'),
+      num('HIGH', 'Lost (HIGH)'), num('MID', 'Lost (MID)'), num('LOW', 'Lost (LOW)'), num('errors', 'Errors'),
+    ] }));
+  }
+  const rings = rows.filter((r) => r.metric === 'cheetah_ring_remaining');
+  if (rings.length) {
+    parts.push(el('h3', null, 'Rings: free slots'));
+    parts.push(dataTable({ id: 'state-rings', rows: rings.map((r) => ({ ring: r.map.ring, free: r.value })), columns: [
+      { key: 'ring', label: 'Ring', text: true }, { key: 'free', label: 'Free slots', value: (r) => r.free, render: (r) => fmt.int(r.free) },
+    ] }));
+  }
+  return parts;
 }
 
 async function main() {
@@ -57,10 +107,14 @@ async function main() {
   } catch (e) {
     parts.push(el('p', { class: 'empty', id: 'state-empty' }, 'State report unavailable: ' + e.message));
   }
+  const live = el('div', { id: 'state-live' });
+  parts.unshift(live);
   try {
     const response = await fetch('/metrics');
     if (response.ok) {
       const rows = metricsRows(await response.text());
+      replace(live, summary(rows, null));
+      poll(live, rows);
       parts.push(el('h2', null, 'Counters ', el('span', { class: 'sub' }, '/metrics')));
       parts.push(dataTable({ id: 'metrics', rows, filterKey: 'metric', pageSize: 200, sort: { key: 'metric', desc: false }, columns: [
         { key: 'metric', label: 'Metric', text: true },
@@ -74,6 +128,30 @@ async function main() {
   renderBar(pg, p, period, [], [], { noDomain: true, noMachine: true, noHistory: true });
   replace(content, parts);
   document.body.dataset.ready = 'true';
+}
+
+// Re-reads /metrics every 5 s and shows per-second rates from the difference.
+function poll(live, first) {
+  let previous = first;
+  let at = Date.now();
+  setInterval(async () => {
+    try {
+      const response = await fetch('/metrics');
+      if (!response.ok) return;
+      const rows = metricsRows(await response.text());
+      const now = Date.now();
+      const seconds = (now - at) / 1000;
+      const rates = {};
+      for (const metric of ['cheetah_frames_received_total', 'cheetah_bytes_received_total', 'cheetah_trees_received_total']) {
+        rates[metric] = Math.max(0, (total(rows, metric) - total(previous, metric)) / seconds);
+      }
+      replace(live, summary(rows, rates));
+      previous = rows;
+      at = now;
+    } catch (e) {
+      // keep the last figures; the next poll retries
+    }
+  }, 5000);
 }
 
 main();

@@ -78,7 +78,8 @@ export function dataTable(spec) {
     for (const row of spec.pinned || []) trs.push(rowNode(row, 'total'));
     for (const row of shown) trs.push(rowNode(row, null));
     replace(body, trs);
-    info.textContent = rows.length === spec.rows.length ? rows.length + ' rows' : rows.length + ' of ' + spec.rows.length + ' rows';
+    const unit = spec.rows.length === 1 ? ' row' : ' rows';
+    info.textContent = rows.length === spec.rows.length ? rows.length + unit : rows.length + ' of ' + spec.rows.length + unit;
     pageLabel.textContent = 'page ' + (pageIndex + 1) + ' / ' + pages;
     prev.disabled = pageIndex === 0;
     next.disabled = pageIndex >= pages - 1;

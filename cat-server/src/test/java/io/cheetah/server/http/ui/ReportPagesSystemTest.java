@@ -132,13 +132,18 @@ class ReportPagesSystemTest
     void statePageShowsTheServersOwnReport() throws Exception
     {
         assertThat(browser.open(url("/cat/r/state?date=2024051713"))).isEqualTo("true");
-        assertThat(browser.one("#content h2").getText()).isEqualTo("Server 10.9.9.9");
-        assertThat(browser.one("#content dl").getText()).contains("totalLoss").contains("3");
+        assertThat(browser.one("#state-summary [data-metric=cheetah_frames_bad_total]").getText()).isEqualTo("3");
+        assertThat(browser.one("#state-summary [data-metric=cheetah_bytes_received_total]").getText()).isEqualTo("1,200,000");
+        assertThat(rows("state-loss")).containsExactly(List.of("problem", "990", "0", "5", "0", "0"),
+            List.of("transaction", "1,000", "0", "0", "0", "0"));
+        assertThat(rows("state-rings")).containsExactly(List.of("0", "65,000"));
+        assertThat(browser.all("#content h2")).extracting(WebElement::getText).contains("Server 10.9.9.9");
+        assertThat(browser.all("#content dl").get(1).getText()).contains("totalLoss").contains("3");
         assertThat(rows("state-processDomain")).extracting(r -> r.subList(0, 2))
             .containsExactly(List.of("shop", "700"), List.of("big", "300"));
-        assertThat(rows("metrics")).contains(List.of("cheetah_dispatch_refused_total", "analyzer=\"problem\",level=\"MID\"", "5"));
-        browser.one("#metrics-filter").sendKeys("bad_frames");
-        assertThat(rows("metrics")).containsExactly(List.of("cheetah_bad_frames_total", "reason=\"too_long\"", "2"));
+        assertThat(rows("metrics")).contains(List.of("cheetah_analyzer_dropped_total", "analyzer=\"problem\",level=\"MID\"", "5"));
+        browser.one("#metrics-filter").sendKeys("frames_bad");
+        assertThat(rows("metrics")).extracting(r -> r.get(1)).containsExactly("reason=\"too_long\"", "reason=\"bad_varint\"");
         browser.screenshot("state");
     }
 
