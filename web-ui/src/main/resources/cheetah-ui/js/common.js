@@ -1,4 +1,4 @@
-// Shared building blocks of the dashboard pages: safe DOM building (text only, never innerHTML with data),
+// Shared building blocks of the dashboard pages: safe DOM building (text nodes only, data is never parsed as HTML),
 // URL parameters in CAT's names, the header, the domain / machine / hour bar, number formatting and fetch.
 
 export const PAGES = [
