@@ -156,6 +156,10 @@ function domainPicker(page, p, domains) {
     if (list.childElementCount === 0) list.appendChild(el('li', { class: 'muted' }, 'no domain matches'));
   };
   search.addEventListener('input', render);
+  search.addEventListener('keydown', (event) => {
+    const first = list.querySelector('a');
+    if (event.key === 'Enter' && first) location.href = first.getAttribute('href');
+  });
   render();
   const details = el('details', { class: 'picker', id: 'domain-picker' },
     el('summary', { id: 'domain-current' }, current),
