@@ -95,18 +95,43 @@ function nameView(config, p, type) {
   ];
 }
 
-async function nameDetailView(config, p, type, analyzer) {
+// History periods: one point per hour or day (CAT's history graphs) instead of minutes of one hour.
+async function trendCharts(config, p, analyzer) {
+  const trend = await getJson(reportUrl(analyzer, apiQuery(p), '/trend'));
+  const unit = trend.step;
+  const labels = trend.points.map((pt) => (unit === 'hour' ? pt.label.slice(8, 10) : pt.label.slice(4, 6) + '-' + pt.label.slice(6, 8)));
+  const names = trend.points.map((pt) => {
+    const machine = pt.report && (pt.report.machine || [])[0];
+    const t = machine && (machine.type || [])[0];
+    return (t && (t.name || [])[0]) || null;
+  });
+  const hits = names.map((n) => (n ? num(n.totalCount) : 0));
+  const every = Math.max(1, Math.ceil(labels.length / 12));
+  const charts = [barChart('chart-hits', 'Hits per ' + unit, labels, hits, { labelEvery: every })];
+  if (config.durations) {
+    charts.push(lineChart('chart-avg', 'Average duration per ' + unit + ' (ms)', labels, names.map((n) => (n && num(n.totalCount) ? num(n.avg) : null)), { labelEvery: every }));
+  }
+  charts.push(barChart('chart-fails', 'Failures per ' + unit, labels, names.map((n) => (n ? num(n.failCount) : 0)), { labelEvery: every, bad: true }));
+  return charts;
+}
+
+async function nameDetailView(config, p, type, analyzer, period) {
   const name = (type.name || [])[0];
   if (!name) return [el('p', { class: 'empty' }, 'No such name in this period.')];
-  const ranges = name.range || [];
-  const hits = perMinute(ranges, 'count');
-  const fails = perMinute(ranges, 'fails');
-  const charts = [barChart('chart-hits', 'Hits per minute', MINUTES, hits, { labelEvery: 5 })];
-  if (config.durations) {
-    const avg = perMinute(ranges, 'sum').map((s, i) => (hits[i] ? s / hits[i] : null));
-    charts.push(lineChart('chart-avg', 'Average duration per minute (ms)', MINUTES, avg, { labelEvery: 5 }));
+  let charts;
+  if (period && period.kind !== 'hour') {
+    charts = await trendCharts(config, p, analyzer);
+  } else {
+    const ranges = name.range || [];
+    const hits = perMinute(ranges, 'count');
+    const fails = perMinute(ranges, 'fails');
+    charts = [barChart('chart-hits', 'Hits per minute', MINUTES, hits, { labelEvery: 5 })];
+    if (config.durations) {
+      const avg = perMinute(ranges, 'sum').map((s, i) => (hits[i] ? s / hits[i] : null));
+      charts.push(lineChart('chart-avg', 'Average duration per minute (ms)', MINUTES, avg, { labelEvery: 5 }));
+    }
+    charts.push(barChart('chart-fails', 'Failures per minute', MINUTES, fails, { labelEvery: 5, bad: true }));
   }
-  charts.push(barChart('chart-fails', 'Failures per minute', MINUTES, fails, { labelEvery: 5, bad: true }));
   if (config.durations) {
     const counts = BUCKETS.map((b) => {
       const d = (name.duration || []).find((x) => num(x.value) === b);
@@ -177,7 +202,7 @@ export async function statsPage(config) {
     if (!p.type) view = typeView(config, p, types);
     else if (!types.length) view = [el('p', { class: 'empty', id: 'empty' }, 'No type ' + p.type + ' in this period.')];
     else if (!p.name) view = nameView(config, p, types[0]);
-    else view = await nameDetailView(config, p, types[0], pg.analyzer);
+    else view = await nameDetailView(config, p, types[0], pg.analyzer, body.period);
     replace(content, crumbs(config, p), view);
     document.body.dataset.ready = 'true';
   } catch (e) {

@@ -23,6 +23,7 @@ import java.util.Set;
  *  GET /api/v1/domains?analyzer=&amp;date=                    domains with data in the hour
  *  GET /api/v1/reports/{analyzer}?domain=&amp;date=&amp;ip=&amp;type=&amp;name=&amp;step=&amp;reportType=&amp;startDate=&amp;endDate=
  *  GET /api/v1/reports/{analyzer}/machines?domain=&amp;date=&amp;type=&amp;name=   the same figures per machine
+ *  GET /api/v1/reports/{analyzer}/trend?…                      one point per hour (spans up to 2 days) or day
  *  GET /api/v1/reports/{analyzer}/native?…                     the analyzer's own JSON (ReportFormat.writeJson)
  * </pre>
  * Reports are the CAT XML turned into JSON by {@link XmlToJson}, wrapped in an envelope naming the period and its
@@ -77,6 +78,10 @@ public final class JsonApiHandler extends Handler.Abstract
             else if (parts.length == 3 && "reports".equals(parts[0]) && "machines".equals(parts[2]))
             {
                 body = machines(parts[1], fields);
+            }
+            else if (parts.length == 3 && "reports".equals(parts[0]) && "trend".equals(parts[2]))
+            {
+                body = trend(parts[1], fields);
             }
             else if (parts.length == 3 && "reports".equals(parts[0]) && "native".equals(parts[2]))
             {
@@ -174,6 +179,44 @@ public final class JsonApiHandler extends Handler.Abstract
                         new ReportQuery(ip, parameters.type(), parameters.name(), now)), json);
                     json.writeEndObject();
                 }
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        return out.toString();
+    }
+
+    /**
+     * The period cut into hours (spans up to two days) or days, each point the report of that slice filtered by
+     * the request: what CAT's history graphs show.
+     */
+    private String trend(final String analyzer, final Fields fields) throws BadRequest, IOException
+    {
+        final ReportFormat format = lookup.format(analyzer);
+        final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
+        final ReportCalendar calendar = lookup.calendar();
+        final ReportPeriod period = parameters.period();
+        final boolean hourly = period.end() - period.start() <= 48 * ReportCalendar.HOUR;
+        final long now = calendar.now();
+        final StringWriter out = new StringWriter();
+        try (JsonGenerator json = jsonFactory.createGenerator(out))
+        {
+            writeHead(json, analyzer, parameters);
+            json.writeStringField("step", hourly ? "hour" : "day");
+            json.writeArrayFieldStart("points");
+            for (long start = period.start(); start < period.end(); )
+            {
+                final long end = hourly ? start + ReportCalendar.HOUR : Math.min(calendar.plusDays(start, 1), period.end());
+                final ReportParameters slice = new ReportParameters(parameters.domain(), parameters.ip(),
+                    parameters.type(), parameters.name(), new ReportPeriod(hourly ? "hour" : "range", start, end));
+                final Report report = lookup.find(analyzer, slice);
+                json.writeStartObject();
+                json.writeStringField("label", hourly ? calendar.formatHour(start) : calendar.formatDay(start));
+                json.writeNumberField("start", start);
+                json.writeFieldName("report");
+                xmlToJson.write(report == null ? "" : ReportLookup.xml(format, report, slice.query(now)), json);
+                json.writeEndObject();
+                start = end;
             }
             json.writeEndArray();
             json.writeEndObject();

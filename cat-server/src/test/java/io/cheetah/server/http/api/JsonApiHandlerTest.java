@@ -161,6 +161,26 @@ class JsonApiHandlerTest
     }
 
     @Test
+    void trendCutsADayIntoHours() throws Exception
+    {
+        final JsonNode body = ok("/api/v1/reports/transaction/trend?domain=shop&date=20240517&reportType=day&type=URL&name=%2Fpay");
+        assertThat(body.path("step").asText()).isEqualTo("hour");
+        final JsonNode points = body.path("points");
+        assertThat(points).hasSize(14);
+        assertThat(points.get(12).path("label").asText()).isEqualTo("2024051712");
+        assertThat(points.get(12).path("report").path("machine").get(0).path("type").get(0).path("name").get(0)
+            .path("totalCount").asLong()).isEqualTo(1);
+        assertThat(points.get(13).path("report").path("machine").get(0).path("type").get(0).path("name").get(0)
+            .path("totalCount").asLong()).isEqualTo(4);
+        assertThat(points.get(0).path("report").isNull()).isTrue();
+        final JsonNode month = ok("/api/v1/reports/transaction/trend?domain=shop&date=20240517&reportType=month&type=URL");
+        assertThat(month.path("step").asText()).isEqualTo("day");
+        assertThat(month.path("points")).hasSize(17);
+        assertThat(month.path("points").get(16).path("report").path("machine").get(0).path("type").get(0)
+            .path("totalCount").asLong()).isEqualTo(8);
+    }
+
+    @Test
     void unknownDomainIsAnEmptyResult() throws Exception
     {
         final JsonNode body = ok("/api/v1/reports/transaction?domain=nobody&date=2024051713");

@@ -23,7 +23,7 @@ class OpenApiDocumentTest
         assertThat(doc.path("openapi").asText()).startsWith("3.");
         assertThat(doc.path("paths").fieldNames()).toIterable().containsExactlyInAnyOrder(
             "/api/v1/domains", "/api/v1/reports/{analyzer}", "/api/v1/reports/{analyzer}/machines",
-            "/api/v1/reports/{analyzer}/native", "/cat/r/{page}", "/cat/r/model/{report}/{domain}/{period}");
+            "/api/v1/reports/{analyzer}/native", "/api/v1/reports/{analyzer}/trend", "/cat/r/{page}", "/cat/r/model/{report}/{domain}/{period}");
         final JsonNode parameters = doc.path("components").path("parameters");
         assertThat(parameters.path("domain").path("schema").path("maxLength").asInt()).isEqualTo(ReportParameters.MAX_DOMAIN);
         assertThat(parameters.path("ip").path("schema").path("maxLength").asInt()).isEqualTo(ReportParameters.MAX_IP);

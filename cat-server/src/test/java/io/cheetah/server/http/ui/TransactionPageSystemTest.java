@@ -192,6 +192,20 @@ class TransactionPageSystemTest
     }
 
     @Test
+    void historyNameShowsHourlyTrend() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/t?op=history&reportType=day&domain=shop&date=20240517&type=URL&name=%2Fpay")))
+            .isEqualTo("true");
+        assertThat(browser.one("#chart-hits h3").getText()).isEqualTo("Hits per hour");
+        final List<WebElement> hours = browser.all("#chart-hits rect.bar");
+        assertThat(hours).hasSize(14);
+        assertThat(hours.get(12).getAttribute("data-value")).isEqualTo("1");
+        assertThat(hours.get(13).getAttribute("data-value")).isEqualTo("4");
+        assertThat(browser.all("#chart-avg circle.dot")).extracting(e -> e.getAttribute("data-value")).containsExactly("7", "25");
+        browser.screenshot("transaction-history-trend");
+    }
+
+    @Test
     void anyRangeFromTheDateInputs()
     {
         browser.open(url("/cat/r/t?domain=shop&date=2024051713&type=URL"));
