@@ -14,5 +14,7 @@
  *  CatReportHandler  ModelHandler          JsonApiHandler
  *  forceDownload=xml gzip XML              XmlToJson ─▶ dashboard
  * </pre>
+ * History: {@link io.cheetah.server.http.api.SpanHistory} (storage's span reader for closed hours + the live source
+ * for the last two) in the server, {@link io.cheetah.server.http.api.HourlyMerge} where there is no storage.
  */
 package io.cheetah.server.http.api;
