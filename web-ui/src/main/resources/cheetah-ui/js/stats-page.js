@@ -90,7 +90,7 @@ function nameView(config, p, type) {
     el('h2', null, config.label + ' ', el('span', { class: 'sub' }, p.type + ' · ' + names.length + ' names')),
     dataTable({
       id: 'names', columns: columns(config, p, 'name', total.totalCount), rows: names, pinned: [total],
-      filterKey: 'id', pageSize: 100, sort: config.durations ? { key: 'avg', desc: true } : { key: 'totalCount', desc: true },
+      filterKey: 'id', pageSize: 100, filter: p.queryname, sort: config.durations ? { key: 'avg', desc: true } : { key: 'totalCount', desc: true },
     }),
   ];
 }

@@ -10,12 +10,13 @@ import { el, replace } from './common.js';
  * @param spec.pageSize    rows per page (default 100)
  * @param spec.filterKey   column key matched by the filter box (omit for no filter)
  * @param spec.sort        initial { key, desc }
+ * @param spec.filter      initial filter text (CAT's queryname: |-separated substrings, case-insensitive)
  */
 export function dataTable(spec) {
   const pageSize = spec.pageSize || 100;
   let sort = spec.sort || null;
   let pageIndex = 0;
-  let query = '';
+  let query = (spec.filter || '').trim().toLowerCase();
   const table = el('table', { class: 'data', id: spec.id });
   const head = el('tr');
   const body = el('tbody');
@@ -27,7 +28,7 @@ export function dataTable(spec) {
   const pageLabel = el('span', { id: spec.id + '-page' });
   const tools = el('div', { class: 'table-tools' });
   if (spec.filterKey) {
-    const search = el('input', { type: 'search', placeholder: 'Filter…', id: spec.id + '-filter', autocomplete: 'off' });
+    const search = el('input', { type: 'search', placeholder: 'Filter… (a|b matches either)', id: spec.id + '-filter', autocomplete: 'off', value: spec.filter || null });
     search.addEventListener('input', () => { query = search.value.trim().toLowerCase(); pageIndex = 0; draw(); });
     tools.appendChild(search);
   }
