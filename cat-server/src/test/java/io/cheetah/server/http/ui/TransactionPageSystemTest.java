@@ -233,7 +233,7 @@ class TransactionPageSystemTest
         assertThat(row(browser.all("#names tbody tr").get(1)).subList(0, 2)).containsExactly("svc.249", "250");
         browser.screenshot("transaction-paged");
 
-        browser.open(url("/cat/r/t?domain=big&date=2024051713&type=RPC&queryname=SVC.10|svc.200"));
+        browser.open(url("/cat/r/t?domain=big&date=2024051713&type=RPC&queryname=SVC.10%7Csvc.200"));
         assertThat(browser.all("#names tbody tr").stream().skip(1).map(tr -> row(tr).get(0)).sorted().toList())
             .containsExactly("svc.10", "svc.100", "svc.101", "svc.102", "svc.103", "svc.104", "svc.105", "svc.106",
                 "svc.107", "svc.108", "svc.109", "svc.200");
