@@ -18,6 +18,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The pages over reports built by the real analyzers from known trees ({@link AnalyzedTraffic}), in headless
@@ -26,13 +27,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class AnalyzedPagesSystemTest
 {
     private static WebServer server;
+    private static io.cheetah.server.http.fixtures.MapReportSource source;
     private static Browser browser;
 
     @BeforeAll
     static void start() throws Exception
     {
         browser = Browser.startIfAvailable();
-        server = new WebServer(AnalyzedTraffic.source());
+        source = AnalyzedTraffic.source();
+        server = new WebServer(source);
     }
 
     @AfterAll
@@ -97,6 +100,32 @@ class AnalyzedPagesSystemTest
         browser.navigate(() -> new Select(browser.one("#machine")).selectByVisibleText("10.0.0.2"));
         assertThat(rows("problems")).extracting(r -> r.get(1)).doesNotContain("java.lang.NullPointerException")
             .contains(KnownTraffic.XSS, "/pay");
+    }
+
+    @Test
+    void transactionAndEventPagesShowWhatTheirAnalyzersCounted() throws Exception
+    {
+        assumeTrue(source.format("transaction") != null && source.format("event") != null,
+            "the transaction and event analyzers are not in AnalyzerCatalog.builtIn() yet");
+        assertThat(browser.open(url("/cat/r/t?domain=shop&date=2024051713"))).isEqualTo("true");
+        assertThat(rows("types")).filteredOn(r -> r.get(0).equals("URL")).extracting(r -> r.subList(0, 3))
+            .containsExactly(List.of("URL", "5", "0"));
+        browser.navigate(() -> browser.all("#types a.type-link").stream().filter(a -> a.getText().equals("URL"))
+            .findFirst().orElseThrow().click());
+        assertThat(rows("names")).extracting(r -> r.subList(0, 2))
+            .contains(List.of("TOTAL", "5"), List.of("/order", "4"), List.of("/pay", "1"));
+        browser.navigate(() -> browser.all("#names a.name-link").stream().filter(a -> a.getText().equals("/pay"))
+            .findFirst().orElseThrow().click());
+        assertThat(browser.all("#chart-hits rect.bar").get(7).getAttribute("data-value")).isEqualTo("1");
+        assertThat(rows("machines")).extracting(r -> r.subList(0, 2)).containsExactly(List.of("10.0.0.2", "1"));
+        browser.screenshot("analyzed-transaction-name");
+
+        assertThat(browser.open(url("/cat/r/e?domain=shop&date=2024051713&type=Error"))).isEqualTo("true");
+        assertThat(rows("names")).extracting(r -> r.subList(0, 3)).contains(List.of("TOTAL", "4", "4"),
+            List.of("java.lang.NullPointerException", "3", "3"), List.of(KnownTraffic.XSS, "1", "1"));
+        assertThat(browser.all("#names img")).isEmpty();
+        assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+        browser.screenshot("analyzed-event-names");
     }
 
     @Test
