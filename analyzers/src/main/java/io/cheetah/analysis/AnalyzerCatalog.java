@@ -19,6 +19,8 @@ public final class AnalyzerCatalog
     {
         return List.of(
             io.cheetah.analysis.heartbeat.HeartbeatAnalyzerType.INSTANCE,
+            new io.cheetah.analysis.transaction.TransactionAnalyzerType(),
+            new io.cheetah.analysis.event.EventAnalyzerType(),
             io.cheetah.analysis.problem.ProblemAnalyzerType.INSTANCE);
     }
 }

@@ -1,0 +1,138 @@
+package io.cheetah.analysis.event;
+
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.message.FlatTree;
+import io.cheetah.report.BatchData;
+import io.cheetah.report.DomainReport;
+import io.cheetah.report.FoldCounters;
+import io.cheetah.report.MachineTally;
+import io.cheetah.report.MinuteSeries;
+import io.cheetah.report.NameCleaner;
+import io.cheetah.report.ReportHours;
+import io.cheetah.report.Tally;
+import io.cheetah.report.TypeTally;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Builds the hourly Event reports of one partition (cat-compat.md §4.3): every event of a tree, root or nested
+ * (including the children of {@code System/*Aggregator} and {@code System/_CatMergeTree} carriers), counted under
+ * its type and name on the machine of the header IP, per minute of its own timestamp; batch data
+ * ({@code @count;fail}, {@code @=s,f}) counts as the events it stands for; failed single events count their
+ * status code. Caps as for transactions. Allocation once warm: none per tree except sample ids (see
+ * {@link io.cheetah.analysis.transaction.TransactionAnalyzer}). Single writer.
+ */
+public final class EventAnalyzer implements Analyzer
+{
+    private final ReportLimits limits;
+    private final FoldCounters folds = new FoldCounters();
+    private final ReportHours hours;
+    private final BatchData batch = new BatchData();
+
+    /**
+     * @param context partition and limits.
+     */
+    public EventAnalyzer(final AnalyzerContext context)
+    {
+        this.limits = context.limits();
+        this.hours = new ReportHours(EventAnalyzerType.NAME, limits.maxDomains(),
+            new NameCleaner(limits.maxNameLength()), folds);
+    }
+
+    /**
+     * @return what this instance folded, cleaned and refused (read from any thread).
+     */
+    public FoldCounters folds()
+    {
+        return folds;
+    }
+
+    @Override
+    public void process(final FlatTree tree, final long hourStart)
+    {
+        final int size = tree.size();
+        if (size == 0)
+        {
+            return;
+        }
+        final DomainReport report = hours.report(hourStart, tree.domain());
+        if (report == null)
+        {
+            return;
+        }
+        MachineTally machine = null;
+        for (int i = 0; i < size; i++)
+        {
+            if (!tree.isEvent(i))
+            {
+                continue;
+            }
+            final boolean flagged = tree.dataStartsWith(i, (byte)'@');
+            final boolean isBatch = flagged &&
+                batch.parse(tree.dataBuffer(), tree.dataOffset(i), tree.dataLength(i));
+            if (flagged && !isBatch)
+            {
+                folds.malformedBatch(1);
+            }
+            final long count = isBatch ? batch.count() : 1;
+            final boolean failed = !tree.isSuccess(i);
+            final long fails = isBatch ? batch.fails() : failed ? 1 : 0;
+            if (machine == null)
+            {
+                machine = report.machine(tree.ip(), limits.maxMachinesPerDomain(), count, folds);
+            }
+            final TypeTally t = machine.type(report, tree.type(i), limits.maxTypesPerMachine(), count, folds);
+            final Tally n = t.name(report, tree.name(i), limits.maxNamesPerType(), count, folds);
+            final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), 60L);
+            count(tree, t, minute, count, fails, isBatch);
+            count(tree, n, minute, count, fails, isBatch);
+            if (!isBatch && failed)
+            {
+                n.recordStatus(report, tree.status(i), 1, limits.maxStatusCodes(), folds);
+            }
+        }
+    }
+
+    private static void count(final FlatTree tree, final Tally t, final int minute, final long count,
+        final long fails, final boolean isBatch)
+    {
+        final int flags = t.recordCount(minute, count, fails, 0);
+        final boolean newMinute = !isBatch && (flags & MinuteSeries.NEW_MINUTE) != 0;
+        if (count > fails && (t.successId() == null || newMinute))
+        {
+            t.sampleSuccess(tree.messageId());
+        }
+        if (fails > 0 && (t.failId() == null || (!isBatch && (flags & MinuteSeries.FIRST_FAIL) != 0)))
+        {
+            t.sampleFail(tree.messageId());
+        }
+    }
+
+    @Override
+    public Set<String> domains(final long hourStart)
+    {
+        return hours.domains(hourStart);
+    }
+
+    @Override
+    public Report snapshot(final long hourStart, final String domain)
+    {
+        return hours.snapshot(hourStart, domain);
+    }
+
+    @Override
+    public List<Report> closeHour(final long hourStart)
+    {
+        return hours.closeHour(hourStart);
+    }
+
+    @Override
+    public void restore(final Report report)
+    {
+        hours.restore(report);
+    }
+}

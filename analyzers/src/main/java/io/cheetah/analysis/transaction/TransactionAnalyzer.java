@@ -1,0 +1,195 @@
+package io.cheetah.analysis.transaction;
+
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.analysis.TreeRules;
+import io.cheetah.message.FlatTree;
+import io.cheetah.report.BatchData;
+import io.cheetah.report.DomainReport;
+import io.cheetah.report.FoldCounters;
+import io.cheetah.report.MachineTally;
+import io.cheetah.report.MinuteSeries;
+import io.cheetah.report.NameCleaner;
+import io.cheetah.report.ReportHours;
+import io.cheetah.report.Tally;
+import io.cheetah.report.TypeTally;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Builds the hourly Transaction reports of one partition (cat-compat.md §4.2): every transaction of a tree, root
+ * and nested, counted under its own type and name on the machine of the header IP, per minute of its own
+ * timestamp, with batch data ({@code @count;fail;sum;durations}, {@code @=s,f,sum}) counted like the traffic it
+ * stands for. Skips what CAT skips (discard list, {@code RemoteCall/Next}-truncated roots) and applies the §1.6
+ * rules on read. Caps fold excess machines, types, names and status codes into {@code OTHERS} (counted in
+ * {@link #folds()}).
+ * <p>
+ * Allocation once warm: none per tree, except a message id String when the tree sets a sample (the first
+ * success/failure of an entry in a minute, or a new longest), and map/array growth for new keys or minutes.
+ * Single writer: the ring consumer of its partition.
+ */
+public final class TransactionAnalyzer implements Analyzer
+{
+    private final ReportLimits limits;
+    private final FoldCounters folds = new FoldCounters();
+    private final ReportHours hours;
+    private final TreeRules rules = new TreeRules();
+    private final BatchData batch = new BatchData();
+
+    /**
+     * @param context partition and limits.
+     */
+    public TransactionAnalyzer(final AnalyzerContext context)
+    {
+        this.limits = context.limits();
+        this.hours = new ReportHours(TransactionAnalyzerType.NAME, limits.maxDomains(),
+            new NameCleaner(limits.maxNameLength()), folds);
+    }
+
+    /**
+     * @return what this instance folded, cleaned, skipped and refused (read from any thread).
+     */
+    public FoldCounters folds()
+    {
+        return folds;
+    }
+
+    @Override
+    public void process(final FlatTree tree, final long hourStart)
+    {
+        final int size = tree.size();
+        if (size == 0)
+        {
+            return;
+        }
+        final DomainReport report = hours.report(hourStart, tree.domain());
+        if (report == null)
+        {
+            return;
+        }
+        final boolean truncatedRoot = TreeRules.isTruncatedRoot(tree);
+        final long totalMicros = TreeRules.truncatedTotalMicros(tree);
+        final int firstTx = TreeRules.firstTransaction(tree);
+        final int firstUrl = TreeRules.firstUrl(tree);
+        MachineTally machine = null;
+        for (int i = 0; i < size; i++)
+        {
+            if (!tree.isTransaction(i))
+            {
+                continue;
+            }
+            if (i == 0 && truncatedRoot)
+            {
+                folds.messagesSkipped(1);
+                continue;
+            }
+            final String type = tree.type(i);
+            final CharSequence name = i == firstUrl ? rules.normaliseUrl(tree.name(i)) : tree.name(i);
+            if (TreeRules.discardTransaction(type, name))
+            {
+                folds.messagesSkipped(1);
+                continue;
+            }
+            final boolean isBatch = tree.dataStartsWith(i, (byte)'@') &&
+                batch.parse(tree.dataBuffer(), tree.dataOffset(i), tree.dataLength(i));
+            if (!isBatch && tree.dataStartsWith(i, (byte)'@'))
+            {
+                folds.malformedBatch(1);
+            }
+            final long weight = isBatch ? batch.count() : 1;
+            if (machine == null)
+            {
+                machine = report.machine(tree.ip(), limits.maxMachinesPerDomain(), weight, folds);
+            }
+            final TypeTally t = machine.type(report, type, limits.maxTypesPerMachine(), weight, folds);
+            final Tally n = t.name(report, name, limits.maxNamesPerType(), weight, folds);
+            final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), 60L);
+            if (isBatch)
+            {
+                countBatch(tree, t, minute);
+                countBatch(tree, n, minute);
+            }
+            else
+            {
+                final long micros = totalMicros >= 0 && (i == 0 || i == firstTx) ? totalMicros :
+                    tree.durationMicros(i);
+                final long ms = micros / 1000;
+                final boolean failed = !tree.isSuccess(i);
+                count(tree, t, minute, ms, failed);
+                count(tree, n, minute, ms, failed);
+                if (failed)
+                {
+                    n.recordStatus(report, tree.status(i), 1, limits.maxStatusCodes(), folds);
+                }
+            }
+        }
+    }
+
+    private static void count(final FlatTree tree, final Tally t, final int minute, final long ms,
+        final boolean failed)
+    {
+        final int flags = t.recordDuration(minute, ms, failed);
+        // Samples change at most once per entry per minute (and on a new longest), so the id String is made
+        // rarely instead of for every tree as CAT does.
+        if (failed)
+        {
+            if ((flags & MinuteSeries.FIRST_FAIL) != 0 || t.failId() == null)
+            {
+                t.sampleFail(tree.messageId());
+            }
+        }
+        else if ((flags & MinuteSeries.NEW_MINUTE) != 0 || t.successId() == null)
+        {
+            t.sampleSuccess(tree.messageId());
+        }
+        if ((flags & Tally.LONGEST) != 0)
+        {
+            t.sampleLongest(tree.messageId());
+        }
+    }
+
+    private void countBatch(final FlatTree tree, final Tally t, final int minute)
+    {
+        t.recordCount(minute, batch.count(), batch.fails(), batch.sum());
+        final int flags = t.recordBatchDurations(minute, batch);
+        if (t.successId() == null && batch.count() > batch.fails())
+        {
+            t.sampleSuccess(tree.messageId());
+        }
+        if (t.failId() == null && batch.fails() > 0)
+        {
+            t.sampleFail(tree.messageId());
+        }
+        if ((flags & Tally.LONGEST) != 0)
+        {
+            t.sampleLongest(tree.messageId());
+        }
+    }
+
+    @Override
+    public Set<String> domains(final long hourStart)
+    {
+        return hours.domains(hourStart);
+    }
+
+    @Override
+    public Report snapshot(final long hourStart, final String domain)
+    {
+        return hours.snapshot(hourStart, domain);
+    }
+
+    @Override
+    public List<Report> closeHour(final long hourStart)
+    {
+        return hours.closeHour(hourStart);
+    }
+
+    @Override
+    public void restore(final Report report)
+    {
+        hours.restore(report);
+    }
+}

@@ -1,0 +1,125 @@
+package io.cheetah.report;
+
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+
+/**
+ * Counts what one analyzer instance folded, truncated, skipped or refused, so that no cap or rule loses data
+ * silently: read by the State report and /metrics from other threads. Written by the analyzer's single thread
+ * with ordered (lazySet) writes, read with volatile reads; no lock, no contention.
+ */
+public final class FoldCounters
+{
+    private static final AtomicLongFieldUpdater<FoldCounters> MACHINES =
+        AtomicLongFieldUpdater.newUpdater(FoldCounters.class, "machinesFolded");
+    private static final AtomicLongFieldUpdater<FoldCounters> TYPES =
+        AtomicLongFieldUpdater.newUpdater(FoldCounters.class, "typesFolded");
+    private static final AtomicLongFieldUpdater<FoldCounters> NAMES =
+        AtomicLongFieldUpdater.newUpdater(FoldCounters.class, "namesFolded");
+    private static final AtomicLongFieldUpdater<FoldCounters> STATUS =
+        AtomicLongFieldUpdater.newUpdater(FoldCounters.class, "statusFolded");
+    private static final AtomicLongFieldUpdater<FoldCounters> DOMAINS =
+        AtomicLongFieldUpdater.newUpdater(FoldCounters.class, "domainsRefused");
+    private static final AtomicLongFieldUpdater<FoldCounters> CLEANED =
+        AtomicLongFieldUpdater.newUpdater(FoldCounters.class, "stringsCleaned");
+    private static final AtomicLongFieldUpdater<FoldCounters> BAD_BATCH =
+        AtomicLongFieldUpdater.newUpdater(FoldCounters.class, "malformedBatch");
+    private static final AtomicLongFieldUpdater<FoldCounters> SKIPPED =
+        AtomicLongFieldUpdater.newUpdater(FoldCounters.class, "messagesSkipped");
+
+    private volatile long machinesFolded;
+    private volatile long typesFolded;
+    private volatile long namesFolded;
+    private volatile long statusFolded;
+    private volatile long domainsRefused;
+    private volatile long stringsCleaned;
+    private volatile long malformedBatch;
+    private volatile long messagesSkipped;
+
+    /** @param n messages counted under machine OTHERS because the domain had too many machines. */
+    public void machinesFolded(final long n)
+    {
+        MACHINES.lazySet(this, machinesFolded + n);
+    }
+
+    /** @param n messages counted under type OTHERS. */
+    public void typesFolded(final long n)
+    {
+        TYPES.lazySet(this, typesFolded + n);
+    }
+
+    /** @param n messages counted under name OTHERS. */
+    public void namesFolded(final long n)
+    {
+        NAMES.lazySet(this, namesFolded + n);
+    }
+
+    /** @param n failures counted under status code OTHERS. */
+    public void statusFolded(final long n)
+    {
+        STATUS.lazySet(this, statusFolded + n);
+    }
+
+    /** @param n trees refused because the hour already held the maximum number of domains. */
+    public void domainsRefused(final long n)
+    {
+        DOMAINS.lazySet(this, domainsRefused + n);
+    }
+
+    /** @param n strings truncated or with control characters replaced. */
+    public void stringsCleaned(final long n)
+    {
+        CLEANED.lazySet(this, stringsCleaned + n);
+    }
+
+    /** @param n messages whose batch data did not parse (counted as one plain message each). */
+    public void malformedBatch(final long n)
+    {
+        BAD_BATCH.lazySet(this, malformedBatch + n);
+    }
+
+    /** @param n messages skipped by CAT's rules (discard list, truncated RemoteCall/Next roots). */
+    public void messagesSkipped(final long n)
+    {
+        SKIPPED.lazySet(this, messagesSkipped + n);
+    }
+
+    public long machinesFolded()
+    {
+        return machinesFolded;
+    }
+
+    public long typesFolded()
+    {
+        return typesFolded;
+    }
+
+    public long namesFolded()
+    {
+        return namesFolded;
+    }
+
+    public long statusFolded()
+    {
+        return statusFolded;
+    }
+
+    public long domainsRefused()
+    {
+        return domainsRefused;
+    }
+
+    public long stringsCleaned()
+    {
+        return stringsCleaned;
+    }
+
+    public long malformedBatch()
+    {
+        return malformedBatch;
+    }
+
+    public long messagesSkipped()
+    {
+        return messagesSkipped;
+    }
+}

@@ -1,0 +1,186 @@
+package io.cheetah.report;
+
+import java.util.Arrays;
+
+/**
+ * Per-minute counters of one report entry (CAT's {@code range} / {@code range2}): count, fails, sum, min and max
+ * of each minute 0..59 that saw traffic. Sparse: a 60-bit mask says which minutes exist and a packed
+ * {@code long[]} holds four longs per present minute in minute order, so an entry that saw three minutes costs
+ * 96 bytes of cells instead of CAT's 60 objects. Adding to a present minute allocates nothing; a new minute
+ * shifts later cells and grows the array (at most a few times an hour).
+ * <p>
+ * Cell layout: {@code [count, fails, sum (double bits), min << 32 | max]} with min/max in ms clamped to int
+ * ({@link #NO_MIN} / -1 when the minute saw counts without durations). Single writer; not thread-safe.
+ */
+public final class MinuteSeries
+{
+    /** Minutes per hour. */
+    public static final int MINUTES = 60;
+    /** Min of a minute that saw no duration. */
+    public static final int NO_MIN = Integer.MAX_VALUE;
+    /** Returned by {@link #add} when the minute had no cell before. */
+    public static final int NEW_MINUTE = 1;
+    /** Returned by {@link #add} when this add brought the minute's first failure. */
+    public static final int FIRST_FAIL = 2;
+
+    private static final int STRIDE = 4;
+    private static final long[] NONE = new long[0];
+
+    private long mask;
+    private long[] cells = NONE;
+
+    /**
+     * @return an independent copy trimmed to its size.
+     */
+    public MinuteSeries copy()
+    {
+        final MinuteSeries c = new MinuteSeries();
+        c.mask = mask;
+        c.cells = Arrays.copyOf(cells, Long.bitCount(mask) * STRIDE);
+        return c;
+    }
+
+    /**
+     * Adds counts to a minute.
+     *
+     * @param minute 0 to 59.
+     * @param count  messages.
+     * @param fails  failed messages among them.
+     * @param sum    sum of their durations in ms.
+     * @param min    shortest duration in ms, or {@link #NO_MIN}.
+     * @param max    longest duration in ms, or -1.
+     * @return {@link #NEW_MINUTE} and/or {@link #FIRST_FAIL} flags.
+     */
+    public int add(final int minute, final long count, final long fails, final double sum, final long min,
+        final long max)
+    {
+        final long bit = 1L << minute;
+        int flags = 0;
+        final int at = Long.bitCount(mask & (bit - 1)) * STRIDE;
+        if ((mask & bit) == 0)
+        {
+            final int used = Long.bitCount(mask) * STRIDE;
+            if (used + STRIDE > cells.length)
+            {
+                cells = Arrays.copyOf(cells, Math.min(MINUTES * STRIDE, Math.max(used + STRIDE, used * 2)));
+            }
+            System.arraycopy(cells, at, cells, at + STRIDE, used - at);
+            cells[at] = 0;
+            cells[at + 1] = 0;
+            cells[at + 2] = Double.doubleToRawLongBits(0.0);
+            cells[at + 3] = ((long)NO_MIN << 32) | 0xFFFFFFFFL;
+            mask |= bit;
+            flags = NEW_MINUTE;
+        }
+        if (fails > 0 && cells[at + 1] == 0)
+        {
+            flags |= FIRST_FAIL;
+        }
+        cells[at] += count;
+        cells[at + 1] += fails;
+        if (sum != 0)
+        {
+            cells[at + 2] = Double.doubleToRawLongBits(Double.longBitsToDouble(cells[at + 2]) + sum);
+        }
+        final long mm = cells[at + 3];
+        int curMin = (int)(mm >> 32);
+        int curMax = (int)mm;
+        if (min < curMin)
+        {
+            curMin = (int)Math.min(min, Integer.MAX_VALUE);
+        }
+        if (max > curMax)
+        {
+            curMax = (int)Math.min(max, Integer.MAX_VALUE - 1);
+        }
+        cells[at + 3] = ((long)curMin << 32) | (curMax & 0xFFFFFFFFL);
+        return flags;
+    }
+
+    /**
+     * Adds every minute of another series.
+     *
+     * @param other a series.
+     */
+    public void addAll(final MinuteSeries other)
+    {
+        for (long m = other.mask; m != 0; m &= m - 1)
+        {
+            final int minute = Long.numberOfTrailingZeros(m);
+            add(minute, other.count(minute), other.fails(minute), other.sum(minute), other.min(minute),
+                other.max(minute));
+        }
+    }
+
+    /**
+     * @return bit {@code m} set for every minute {@code m} with a cell.
+     */
+    public long mask()
+    {
+        return mask;
+    }
+
+    /**
+     * @param minute 0 to 59.
+     * @return true when the minute has a cell.
+     */
+    public boolean has(final int minute)
+    {
+        return (mask & (1L << minute)) != 0;
+    }
+
+    /**
+     * @param minute a present minute.
+     * @return its message count.
+     */
+    public long count(final int minute)
+    {
+        return cells[index(minute)];
+    }
+
+    /**
+     * @param minute a present minute.
+     * @return its failures.
+     */
+    public long fails(final int minute)
+    {
+        return cells[index(minute) + 1];
+    }
+
+    /**
+     * @param minute a present minute.
+     * @return its duration sum in ms.
+     */
+    public double sum(final int minute)
+    {
+        return Double.longBitsToDouble(cells[index(minute) + 2]);
+    }
+
+    /**
+     * @param minute a present minute.
+     * @return its shortest duration, or {@link #NO_MIN}.
+     */
+    public long min(final int minute)
+    {
+        return (int)(cells[index(minute) + 3] >> 32);
+    }
+
+    /**
+     * @param minute a present minute.
+     * @return its longest duration, or -1.
+     */
+    public long max(final int minute)
+    {
+        return (int)cells[index(minute) + 3];
+    }
+
+    private int index(final int minute)
+    {
+        final long bit = 1L << minute;
+        if ((mask & bit) == 0)
+        {
+            throw new IllegalArgumentException("minute " + minute + " has no cell");
+        }
+        return Long.bitCount(mask & (bit - 1)) * STRIDE;
+    }
+}

@@ -1,0 +1,94 @@
+package io.cheetah.bench.analysis;
+
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.event.EventAnalyzer;
+import io.cheetah.analysis.transaction.TransactionAnalyzer;
+import io.cheetah.bench.BenchmarkDefaults;
+import io.cheetah.codec.FrameWriter;
+import io.cheetah.codec.MalformedFrameException;
+import io.cheetah.codec.TreeDecoder;
+import io.cheetah.message.FlatTree;
+import io.cheetah.workload.StdMix;
+import io.cheetah.workload.Variant;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Cost of one std tree (7 transactions, 12 events; {@code io.cheetah.workload.StdMix}, decoded from NT1 by
+ * {@link TreeDecoder}) in the Transaction or Event analyzer, once warm: 4,096 trees over the whole population,
+ * timestamps spread over the hour, processed round robin ({@code variant=BATCH} sends aggregator trees instead).
+ * Before each call the tree's message id is set again from its bytes, as a decoder does, so the id String is made
+ * only when a sample changes, exactly as on the ingest path. Run with {@code -prof gc} for bytes per tree.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class AnalyzerBenchmark extends BenchmarkDefaults
+{
+    private static final long HOUR = 1_795_316_400_000L;
+    private static final int TREES = 4096;
+
+    /** Which analyzer. */
+    @Param({"transaction", "event"})
+    public String analyzer;
+
+    /** Which workload variant ({@code STD_MIX}, {@code BATCH}, …). */
+    @Param({"STD_MIX"})
+    public String variant;
+
+    private final FlatTree[] trees = new FlatTree[TREES];
+    private final byte[][] ids = new byte[TREES][];
+    private Analyzer target;
+    private int next;
+
+    /**
+     * Builds the trees and warms the report with one pass over them.
+     */
+    @Setup
+    public void setUp() throws MalformedFrameException
+    {
+        final long[] now = {HOUR};
+        final StdMix mix = StdMix.builder().seed(42).variant(Variant.valueOf(variant)).heartbeats(false)
+            .clock(() -> now[0]).build();
+        final TreeDecoder decoder = new TreeDecoder();
+        final FrameWriter frame = new FrameWriter();
+        for (int i = 0; i < TREES; i++)
+        {
+            now[0] = HOUR + i * (3_600_000L / TREES);
+            frame.reset();
+            final int length = mix.next(frame);
+            trees[i] = new FlatTree();
+            decoder.decodeFrame(frame.array(), 0, length, trees[i]);
+            ids[i] = java.util.Arrays.copyOf(trees[i].messageIdBytes(), trees[i].messageIdLength());
+        }
+        target = "transaction".equals(analyzer) ? new TransactionAnalyzer(AnalyzerContext.single()) :
+            new EventAnalyzer(AnalyzerContext.single());
+        for (final FlatTree t : trees)
+        {
+            target.process(t, HOUR);
+        }
+    }
+
+    /**
+     * @return the processed tree (consumed by JMH).
+     */
+    @Benchmark
+    public FlatTree processStdTree()
+    {
+        final int i = next;
+        next = (i + 1) & (TREES - 1);
+        final FlatTree tree = trees[i];
+        tree.setMessageId(ids[i], 0, ids[i].length);
+        target.process(tree, HOUR);
+        return tree;
+    }
+}

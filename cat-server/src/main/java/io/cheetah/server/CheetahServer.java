@@ -1,0 +1,518 @@
+package io.cheetah.server;
+
+import io.cheetah.analysis.AnalyzerType;
+import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.codec.DecodeLimits;
+import io.cheetah.codec.TreeDecoder;
+import io.cheetah.codec.Utf8Interner;
+import io.cheetah.server.config.ConfigException;
+import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.dispatch.AnalyzerSlot;
+import io.cheetah.server.dispatch.Control;
+import io.cheetah.server.dispatch.Dispatcher;
+import io.cheetah.server.dispatch.LiveReports;
+import io.cheetah.server.dispatch.RingGroup;
+import io.cheetah.server.dispatch.TreePool;
+import io.cheetah.server.http.HttpServer;
+import io.cheetah.server.http.MetricsHandler;
+import io.cheetah.server.http.RouterHandler;
+import io.cheetah.server.ingest.IngestWorker;
+import io.cheetah.server.ingest.TcpIngest;
+import io.cheetah.server.metrics.AnalyzerCounters;
+import io.cheetah.server.metrics.IngestCounters;
+import io.cheetah.server.metrics.PrometheusText;
+import io.cheetah.server.period.Clock;
+import io.cheetah.server.period.HourTicker;
+import io.cheetah.server.period.OutOfPeriodLedger;
+import io.cheetah.server.query.ReportSource;
+import io.cheetah.server.state.StateAnalyzerType;
+import io.cheetah.server.storage.ReportSink;
+import org.eclipse.jetty.server.Handler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A running Cheetah server: TCP ingest, dispatch, rings with their analyzers, the hour ticker and the HTTP server,
+ * assembled from a configuration, a list of analyzer types, a report sink and extra HTTP handlers. Built by
+ * {@link Main} and by system tests through {@link #builder(ServerConfig)}; {@link #close()} shuts down gracefully.
+ */
+public final class CheetahServer implements AutoCloseable
+{
+    /**
+     * Interner slots per ingest worker: about 8x the recurring strings of a busy server (std-mix has ~4,500), so
+     * the four-probe table rarely evicts and decoding stays allocation-free (see benchmarks/notes/codec.md).
+     */
+    private static final int INTERNER_SLOTS = 65_536;
+
+    private static final Logger LOG = LoggerFactory.getLogger(CheetahServer.class);
+
+    private final ServerConfig config;
+    private final IngestCounters counters = new IngestCounters();
+    private final OutOfPeriodLedger ledger = new OutOfPeriodLedger(10_000);
+    private final List<AnalyzerSlot> slots;
+    private final RingGroup rings;
+    private final HourTicker ticker;
+    private final ScheduledExecutorService tickerThread;
+    private final LiveReports reports;
+    private final PrometheusText metrics;
+    private final RouterHandler router;
+    private final TcpIngest ingest;
+    private final HttpServer http;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private CheetahServer(final Builder b) throws Exception
+    {
+        this.config = b.config;
+        final List<AnalyzerType> types = new ArrayList<>(b.types);
+        if (types.stream().noneMatch(t -> t.name().equals("state")))
+        {
+            types.add(new StateAnalyzerType(ledger));
+        }
+        this.slots = slots(config, types);
+        this.rings = new RingGroup(config.pipeline(), slots, b.limits, b.sink);
+        if (!b.restore.isEmpty())
+        {
+            final long now = b.clock.millis();
+            final List<io.cheetah.analysis.Report> open = b.restore.stream()
+                .filter(r -> io.cheetah.server.period.HourWindow.classify(r.hourStart(), now) ==
+                    io.cheetah.server.period.HourWindow.OPEN).toList();
+            if (!rings.restore(slots, open, 60_000))
+            {
+                LOG.warn("restoring {} checkpointed reports did not complete in time", open.size());
+            }
+        }
+        this.ticker = new HourTicker(b.clock, rings, config.storage().checkpointSeconds());
+        this.reports = new LiveReports(rings, slots, b.clock, b.history);
+        final List<AnalyzerCounters> analyzerCounters = new ArrayList<>();
+        slots.forEach(s -> analyzerCounters.add(s.counters()));
+        this.metrics = new PrometheusText(counters, analyzerCounters, rings.rings(), rings::remaining);
+
+        final ServerConfig.Tcp tcp = config.tcp();
+        final DecodeLimits decodeLimits = new DecodeLimits(tcp.maxFrameBytes(), DecodeLimits.DEFAULT.maxDepth(),
+            DecodeLimits.DEFAULT.maxMessages());
+        final int poolCapacity = config.pipeline().rings() * config.pipeline().ringSize() + 1024;
+        final Clock clock = b.clock;
+        TcpIngest tcpIngest = null;
+        HttpServer httpServer = null;
+        try
+        {
+            tcpIngest = new TcpIngest(tcp, counters, () -> new IngestWorker(new TreePool(poolCapacity, counters),
+                new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS)),
+                new Dispatcher(rings, slots, clock, counters, ledger), counters));
+            this.router = new RouterHandler(routers(config, tcpIngest.port()), config.router().sample());
+            final RouterHandler routerHandler = router;
+            metrics.add(out ->
+            {
+                out.append("# HELP cheetah_router_requests_total Router answers, by form.\n")
+                    .append("# TYPE cheetah_router_requests_total counter\n");
+                for (int f = 0; f < RouterHandler.FORMS.length; f++)
+                {
+                    out.append("cheetah_router_requests_total{form=\"").append(RouterHandler.FORMS[f]).append("\"} ")
+                        .append(routerHandler.requests(f)).append('\n');
+                }
+            });
+            httpServer = new HttpServer(config.http());
+            httpServer.mount("/cat/s/router", router);
+            httpServer.mount("/metrics", new MetricsHandler(metrics));
+            for (final Map.Entry<String, Handler> e : b.handlers.entrySet())
+            {
+                httpServer.mount(e.getKey(), e.getValue());
+            }
+            httpServer.start();
+        }
+        catch (final Exception e)
+        {
+            if (tcpIngest != null)
+            {
+                tcpIngest.close();
+            }
+            if (httpServer != null)
+            {
+                httpServer.close();
+            }
+            rings.shutdown(1000);
+            throw e;
+        }
+        this.ingest = tcpIngest;
+        this.http = httpServer;
+        if (b.autoTick)
+        {
+            tickerThread = Executors.newSingleThreadScheduledExecutor(r ->
+            {
+                final Thread t = new Thread(r, "cheetah-hours");
+                t.setDaemon(true);
+                return t;
+            });
+            tickerThread.scheduleAtFixedRate(this::tickSafely, 1, 1, TimeUnit.SECONDS);
+        }
+        else
+        {
+            tickerThread = null;
+        }
+        LOG.info("cheetah listening: tcp {}:{}, http {}:{}, analyzers {}", tcp.host(), ingest.port(),
+            config.http().host(), http.port(), slots.stream().map(AnalyzerSlot::name).toList());
+    }
+
+    private void tickSafely()
+    {
+        try
+        {
+            ticker.tick();
+        }
+        catch (final RuntimeException e)
+        {
+            LOG.warn("hour ticker failed", e);
+        }
+    }
+
+    static List<AnalyzerSlot> slots(final ServerConfig config, final List<AnalyzerType> types)
+    {
+        final Set<String> names = new HashSet<>();
+        for (final AnalyzerType t : types)
+        {
+            if (!names.add(t.name()))
+            {
+                throw new IllegalArgumentException("two analyzer types are named " + t.name());
+            }
+        }
+        for (final String configured : config.analyzers().keySet())
+        {
+            if (!names.contains(configured))
+            {
+                throw new ConfigException("analyzers." + configured + ": unknown analyzer (known: " +
+                    new TreeSet<>(names) + ")");
+            }
+        }
+        record Chosen(AnalyzerType type, int index, Level level)
+        {
+        }
+        final List<Chosen> chosen = new ArrayList<>();
+        for (final AnalyzerType t : types)
+        {
+            final ServerConfig.AnalyzerSettings s = config.analyzers().get(t.name());
+            if (s != null && Boolean.FALSE.equals(s.enabled()))
+            {
+                continue;
+            }
+            chosen.add(new Chosen(t, s != null && s.index() != null ? s.index() : t.defaultIndex(),
+                s != null && s.level() != null ? s.level() : t.defaultLevel()));
+        }
+        if (chosen.size() > 64)
+        {
+            throw new ConfigException("analyzers: at most 64 may be enabled, got " + chosen.size());
+        }
+        chosen.sort(Comparator.comparingInt(Chosen::index).thenComparing(c -> c.type().name()));
+        final ServerConfig.Pipeline p = config.pipeline();
+        final List<AnalyzerSlot> result = new ArrayList<>();
+        for (int bit = 0; bit < chosen.size(); bit++)
+        {
+            final Chosen c = chosen.get(bit);
+            result.add(new AnalyzerSlot(c.type(), c.index(), c.level(), bit, c.index() % p.rings(),
+                p.gate().threshold(c.level(), p.ringSize()), new AnalyzerCounters(c.type().name(), c.level())));
+        }
+        return List.copyOf(result);
+    }
+
+    static List<String> routers(final ServerConfig config, final int tcpPort)
+    {
+        String host = config.router().advertisedHost();
+        if (host.isEmpty())
+        {
+            host = config.tcp().host();
+            if (host.isEmpty() || "0.0.0.0".equals(host) || "::".equals(host))
+            {
+                try
+                {
+                    host = InetAddress.getLocalHost().getHostAddress();
+                }
+                catch (final UnknownHostException e)
+                {
+                    host = "127.0.0.1";
+                }
+            }
+        }
+        final Map<String, Boolean> list = new LinkedHashMap<>();
+        list.put(host + ":" + tcpPort, Boolean.TRUE);
+        config.router().servers().forEach(s -> list.put(s, Boolean.TRUE));
+        return List.copyOf(list.keySet());
+    }
+
+    /**
+     * @param config the configuration.
+     * @return a builder with no analyzer types (the State analyzer is always added), no sink, no history.
+     */
+    public static Builder builder(final ServerConfig config)
+    {
+        return new Builder(config);
+    }
+
+    /**
+     * @return the bound TCP port.
+     */
+    public int tcpPort()
+    {
+        return ingest.port();
+    }
+
+    /**
+     * @return the bound HTTP port.
+     */
+    public int httpPort()
+    {
+        return http.port();
+    }
+
+    /**
+     * @return the configuration the server runs with.
+     */
+    public ServerConfig config()
+    {
+        return config;
+    }
+
+    /**
+     * @return the report source for queries: open hours live, closed hours from the history source.
+     */
+    public ReportSource reports()
+    {
+        return reports;
+    }
+
+    /**
+     * @return ingest counters (tests, State page).
+     */
+    public IngestCounters counters()
+    {
+        return counters;
+    }
+
+    /**
+     * @return the configured analyzers in index order.
+     */
+    public List<AnalyzerSlot> analyzers()
+    {
+        return slots;
+    }
+
+    /**
+     * @return the metrics renderer, to which other parts may {@link PrometheusText#add add} sections.
+     */
+    public PrometheusText metrics()
+    {
+        return metrics;
+    }
+
+    /**
+     * @return the /metrics text now.
+     */
+    public String metricsText()
+    {
+        final StringBuilder sb = new StringBuilder();
+        metrics.write(sb);
+        return sb.toString();
+    }
+
+    /**
+     * @return the router handler (its answers), for the web UI and tests.
+     */
+    public RouterHandler router()
+    {
+        return router;
+    }
+
+    /**
+     * Runs one hour-ticker step now (tests with an injected clock; the server's own thread does it every second).
+     */
+    public void tick()
+    {
+        ticker.tick();
+    }
+
+    /**
+     * Waits until everything ingested so far has passed through every ring.
+     *
+     * @param timeoutMillis how long to wait.
+     * @return true when drained.
+     */
+    public boolean drain(final long timeoutMillis)
+    {
+        return rings.drain(timeoutMillis);
+    }
+
+    /**
+     * Graceful shutdown: stop accepting and close connections (frames already read are dispatched), stop the
+     * ticker, checkpoint every open hour through the rings, drain and stop them, stop HTTP. Idempotent.
+     */
+    @Override
+    public void close()
+    {
+        if (!closed.compareAndSet(false, true))
+        {
+            return;
+        }
+        ingest.close();
+        if (tickerThread != null)
+        {
+            tickerThread.shutdownNow();
+        }
+        final Control checkpoint = rings.publish(Control.Kind.CHECKPOINT, 0, null, null, -1,
+            System.nanoTime() + TimeUnit.SECONDS.toNanos(30));
+        if (checkpoint != null)
+        {
+            try
+            {
+                checkpoint.done().get(30, TimeUnit.SECONDS);
+            }
+            catch (final Exception e)
+            {
+                LOG.warn("final checkpoint did not complete", e);
+            }
+        }
+        rings.shutdown(10_000);
+        try
+        {
+            http.close();
+        }
+        catch (final Exception e)
+        {
+            LOG.warn("stopping http failed", e);
+        }
+        LOG.info("cheetah stopped");
+    }
+
+    /**
+     * Collects what the server is assembled from.
+     */
+    public static final class Builder
+    {
+        private final ServerConfig config;
+        private final List<AnalyzerType> types = new ArrayList<>();
+        private final Map<String, Handler> handlers = new LinkedHashMap<>();
+        private ReportSink sink = ReportSink.NONE;
+        private ReportSource history = LiveReports.NO_HISTORY;
+        private ReportLimits limits = ReportLimits.DEFAULT;
+        private Clock clock = Clock.SYSTEM;
+        private boolean autoTick = true;
+        private final List<io.cheetah.analysis.Report> restore = new ArrayList<>();
+
+        private Builder(final ServerConfig config)
+        {
+            this.config = config;
+        }
+
+        /**
+         * @param analyzerTypes analyzer types to run (catalog and server-provided ones; State is added if absent);
+         *                      configuration decides which are enabled and their index and level.
+         * @return this.
+         */
+        public Builder analyzers(final List<? extends AnalyzerType> analyzerTypes)
+        {
+            types.addAll(analyzerTypes);
+            return this;
+        }
+
+        /**
+         * @param reportSink where checkpoints and closed hours go.
+         * @return this.
+         */
+        public Builder sink(final ReportSink reportSink)
+        {
+            this.sink = reportSink;
+            return this;
+        }
+
+        /**
+         * @param closedHours where reports of hours that are no longer open come from.
+         * @return this.
+         */
+        public Builder history(final ReportSource closedHours)
+        {
+            this.history = closedHours;
+            return this;
+        }
+
+        /**
+         * @param reportLimits caps handed to analyzers.
+         * @return this.
+         */
+        public Builder limits(final ReportLimits reportLimits)
+        {
+            this.limits = reportLimits;
+            return this;
+        }
+
+        /**
+         * @param time time source for periods (tests inject one).
+         * @return this.
+         */
+        public Builder clock(final Clock time)
+        {
+            this.clock = time;
+            return this;
+        }
+
+        /**
+         * @param enabled false to drive the hour ticker only through {@link CheetahServer#tick()} (tests).
+         * @return this.
+         */
+        public Builder autoTick(final boolean enabled)
+        {
+            this.autoTick = enabled;
+            return this;
+        }
+
+        /**
+         * Reports checkpointed before a restart (e.g. storage's checkpoints of the current and previous hour): those
+         * of hours still open are handed to their analyzers' {@code restore} before ingest starts, so counting
+         * continues from them.
+         *
+         * @param reports checkpointed reports.
+         * @return this.
+         */
+        public Builder restore(final List<? extends io.cheetah.analysis.Report> reports)
+        {
+            restore.addAll(reports);
+            return this;
+        }
+
+        /**
+         * Mounts an HTTP handler under a path prefix (longest prefix wins; the handler sees paths relative to it).
+         *
+         * @param prefix  e.g. {@code /cat/r}.
+         * @param handler a Jetty 12 core handler.
+         * @return this.
+         */
+        public Builder mount(final String prefix, final Handler handler)
+        {
+            handlers.put(prefix, handler);
+            return this;
+        }
+
+        /**
+         * Binds the ports and starts every part.
+         *
+         * @return the running server.
+         * @throws Exception when a port cannot be bound or a part fails to start.
+         */
+        public CheetahServer start() throws Exception
+        {
+            return new CheetahServer(this);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package io.cheetah.server;
+
+import io.cheetah.analysis.AnalyzerCatalog;
+import io.cheetah.server.config.ConfigException;
+import io.cheetah.server.config.ConfigLoader;
+import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.storage.ReportSink;
+import sun.misc.Signal;
+
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Starts the server in the foreground: {@code java -jar cheetah-server.jar [--config FILE] [--set key=value]...}.
+ * A configuration error prints the message (naming the key) and exits 2. SIGTERM or SIGINT shut down gracefully
+ * (stop accepting, drain, checkpoint) and exit 0.
+ */
+public final class Main
+{
+    private Main()
+    {
+    }
+
+    /**
+     * @param args command line.
+     * @throws Exception when the server cannot start.
+     */
+    public static void main(final String[] args) throws Exception
+    {
+        final ServerConfig config;
+        try
+        {
+            config = parse(args);
+        }
+        catch (final ConfigException e)
+        {
+            System.err.println("cheetah: configuration error: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        final CheetahServer server;
+        try
+        {
+            server = CheetahServer.builder(config)
+                .analyzers(AnalyzerCatalog.builtIn())
+                .sink(ReportSink.NONE)
+                .start();
+        }
+        catch (final ConfigException e)
+        {
+            System.err.println("cheetah: configuration error: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        final CountDownLatch stopped = new CountDownLatch(1);
+        final Runnable stop = () ->
+        {
+            server.close();
+            stopped.countDown();
+        };
+        // handling the signal ourselves (jdk.unsupported) is the only way to exit 0 on SIGTERM: with a shutdown hook
+        // alone the JVM exits 143; the hook stays for other exits (System.exit elsewhere, SIGHUP)
+        for (final String name : new String[] {"TERM", "INT"})
+        {
+            Signal.handle(new Signal(name), signal ->
+            {
+                stop.run();
+                System.exit(0);
+            });
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(stop, "cheetah-shutdown"));
+        System.out.println("cheetah: tcp port " + server.tcpPort() + ", http port " + server.httpPort());
+        stopped.await();
+    }
+
+    static ServerConfig parse(final String[] args)
+    {
+        // files first, then overrides, whatever their order on the command line
+        final ConfigLoader loader = new ConfigLoader();
+        final java.util.List<String> sets = new java.util.ArrayList<>();
+        for (int i = 0; i < args.length; i++)
+        {
+            final String a = args[i];
+            if ("--config".equals(a) && i + 1 < args.length)
+            {
+                loader.file(Path.of(args[++i]));
+            }
+            else if ("--set".equals(a) && i + 1 < args.length)
+            {
+                sets.add(args[++i]);
+            }
+            else if (a.startsWith("--set="))
+            {
+                sets.add(a.substring("--set=".length()));
+            }
+            else if (a.startsWith("--config="))
+            {
+                loader.file(Path.of(a.substring("--config=".length())));
+            }
+            else
+            {
+                throw new ConfigException(a + ": unknown argument (use --config FILE and --set key=value)");
+            }
+        }
+        loader.set(sets);
+        return loader.load();
+    }
+}

@@ -1,0 +1,336 @@
+package io.cheetah.server.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.cheetah.analysis.Level;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Reads the server configuration: built-in defaults, then a YAML file, then {@code key=value} overrides (the
+ * command line's {@code --set}), each flattened to dotted keys and validated. Unknown keys and bad values throw a
+ * {@link ConfigException} naming the key. Called once by {@code Main} and by tests.
+ */
+public final class ConfigLoader
+{
+    /** Every plain key with its default, in the order {@code config/server.yaml} documents them. */
+    static final Map<String, Object> DEFAULTS = defaults();
+
+    private static final Set<String> ANALYZER_FIELDS = Set.of("enabled", "index", "level");
+    private static final Set<String> WAIT_STRATEGIES = Set.of("sleeping", "yielding", "busy-spin", "blocking");
+
+    private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+    private final Map<String, JsonNode> values = new TreeMap<>();
+
+    private static Map<String, Object> defaults()
+    {
+        final Map<String, Object> d = new LinkedHashMap<>();
+        d.put("tcp.host", "0.0.0.0");
+        d.put("tcp.port", 2280);
+        d.put("tcp.workers", 2);
+        d.put("tcp.maxFrameBytes", 33554432);
+        d.put("tcp.maxConnections", 10000);
+        d.put("http.host", "0.0.0.0");
+        d.put("http.port", 8080);
+        d.put("http.adminToken", "");
+        d.put("pipeline.rings", 3);
+        d.put("pipeline.ringSize", 65536);
+        d.put("pipeline.consumersPerRing", 1);
+        d.put("pipeline.waitStrategy", "sleeping");
+        d.put("pipeline.gate.highFreeSlots", 1);
+        d.put("pipeline.gate.midDivisor", 16);
+        d.put("pipeline.gate.lowDivisor", 4);
+        d.put("router.advertisedHost", "");
+        d.put("router.servers", List.of());
+        d.put("router.sample", 1.0);
+        d.put("storage.dataDir", "data");
+        d.put("storage.checkpointSeconds", 60);
+        return d;
+    }
+
+    /**
+     * Starts from the built-in defaults.
+     */
+    public ConfigLoader()
+    {
+        for (final Map.Entry<String, Object> e : DEFAULTS.entrySet())
+        {
+            values.put(e.getKey(), yaml.valueToTree(e.getValue()));
+        }
+    }
+
+    /**
+     * Applies a YAML file over the current values.
+     *
+     * @param file a YAML document of nested maps.
+     * @return this.
+     */
+    public ConfigLoader file(final Path file)
+    {
+        final JsonNode root;
+        try
+        {
+            root = yaml.readTree(Files.readString(file));
+        }
+        catch (final IOException e)
+        {
+            throw new ConfigException(file + ": cannot read configuration: " + e.getMessage(), e);
+        }
+        if (root != null && !root.isMissingNode() && !root.isNull())
+        {
+            if (!root.isObject())
+            {
+                throw new ConfigException(file + ": the document must be a map of keys");
+            }
+            flatten("", root);
+        }
+        return this;
+    }
+
+    /**
+     * Applies one {@code key=value} override; the value is read as a YAML scalar, and a comma list for list keys.
+     *
+     * @param assignment e.g. {@code tcp.port=0}.
+     * @return this.
+     */
+    public ConfigLoader set(final String assignment)
+    {
+        final int eq = assignment.indexOf('=');
+        if (eq <= 0)
+        {
+            throw new ConfigException("--set " + assignment + ": expected key=value");
+        }
+        final String key = assignment.substring(0, eq).trim();
+        final String text = assignment.substring(eq + 1).trim();
+        JsonNode node;
+        if ("router.servers".equals(key))
+        {
+            final List<String> list = new ArrayList<>();
+            for (final String s : text.split(","))
+            {
+                if (!s.isBlank())
+                {
+                    list.add(s.trim());
+                }
+            }
+            node = yaml.valueToTree(list);
+        }
+        else
+        {
+            try
+            {
+                node = text.isEmpty() ? TextNode.valueOf("") : yaml.readTree(text);
+            }
+            catch (final JsonProcessingException e)
+            {
+                node = TextNode.valueOf(text);
+            }
+            if (node == null || node.isMissingNode() || node.isContainerNode())
+            {
+                node = TextNode.valueOf(text);
+            }
+        }
+        values.put(key, node);
+        return this;
+    }
+
+    /**
+     * Applies several overrides.
+     *
+     * @param assignments {@code key=value} strings.
+     * @return this.
+     */
+    public ConfigLoader set(final List<String> assignments)
+    {
+        assignments.forEach(this::set);
+        return this;
+    }
+
+    private void flatten(final String prefix, final JsonNode node)
+    {
+        final Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+        while (fields.hasNext())
+        {
+            final Map.Entry<String, JsonNode> e = fields.next();
+            final String key = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
+            final JsonNode value = e.getValue();
+            if (value.isObject() && !DEFAULTS.containsKey(key))
+            {
+                flatten(key, value);
+            }
+            else
+            {
+                values.put(key, value);
+            }
+        }
+    }
+
+    /**
+     * Validates every key and builds the configuration.
+     *
+     * @return the configuration.
+     * @throws ConfigException naming the first unknown key or bad value.
+     */
+    public ServerConfig load()
+    {
+        final Map<String, ServerConfig.AnalyzerSettings> analyzers = new TreeMap<>();
+        for (final String key : values.keySet())
+        {
+            if (DEFAULTS.containsKey(key))
+            {
+                continue;
+            }
+            final String[] parts = key.split("\\.");
+            if (parts.length == 3 && "analyzers".equals(parts[0]) && ANALYZER_FIELDS.contains(parts[2]))
+            {
+                analyzers.putIfAbsent(parts[1], analyzer(parts[1]));
+                continue;
+            }
+            throw new ConfigException(key + ": unknown configuration key");
+        }
+
+        final ServerConfig.Tcp tcp = new ServerConfig.Tcp(
+            string("tcp.host"), port("tcp.port"), intIn("tcp.workers", 1, 256),
+            intIn("tcp.maxFrameBytes", 16, Integer.MAX_VALUE - 8), intIn("tcp.maxConnections", 1, 1_000_000));
+        final ServerConfig.Http http = new ServerConfig.Http(string("http.host"), port("http.port"),
+            string("http.adminToken"));
+        final int ringSize = intIn("pipeline.ringSize", 64, 1 << 24);
+        if (Integer.bitCount(ringSize) != 1)
+        {
+            throw new ConfigException("pipeline.ringSize: must be a power of two, got " + ringSize);
+        }
+        final String wait = string("pipeline.waitStrategy");
+        if (!WAIT_STRATEGIES.contains(wait))
+        {
+            throw new ConfigException("pipeline.waitStrategy: must be one of " + new TreeMap<>(
+                Map.of("sleeping", 0, "yielding", 0, "busy-spin", 0, "blocking", 0)).keySet() + ", got " + wait);
+        }
+        final ServerConfig.Pipeline pipeline = new ServerConfig.Pipeline(
+            intIn("pipeline.rings", 1, 64), ringSize, intIn("pipeline.consumersPerRing", 1, 64), wait,
+            new ServerConfig.Gate(intIn("pipeline.gate.highFreeSlots", 1, ringSize),
+                intIn("pipeline.gate.midDivisor", 1, ringSize), intIn("pipeline.gate.lowDivisor", 1, ringSize)));
+        final double sample = number("router.sample");
+        if (!(sample >= 0 && sample <= 1))
+        {
+            throw new ConfigException("router.sample: must be between 0 and 1, got " + sample);
+        }
+        final ServerConfig.Router router = new ServerConfig.Router(string("router.advertisedHost"),
+            endpoints("router.servers"), sample);
+        final ServerConfig.Storage storage = new ServerConfig.Storage(string("storage.dataDir"),
+            intIn("storage.checkpointSeconds", 1, 86400));
+        return new ServerConfig(tcp, http, pipeline, router, storage, Map.copyOf(analyzers));
+    }
+
+    private ServerConfig.AnalyzerSettings analyzer(final String name)
+    {
+        final String p = "analyzers." + name + ".";
+        final JsonNode enabled = values.get(p + "enabled");
+        final JsonNode index = values.get(p + "index");
+        final JsonNode level = values.get(p + "level");
+        if (enabled != null && !enabled.isBoolean())
+        {
+            throw new ConfigException(p + "enabled: must be true or false, got " + enabled.asText());
+        }
+        if (index != null && (!index.isInt() || index.asInt() < 0 || index.asInt() > 63))
+        {
+            throw new ConfigException(p + "index: must be an integer from 0 to 63, got " + index.asText());
+        }
+        Level lvl = null;
+        if (level != null)
+        {
+            try
+            {
+                lvl = Level.valueOf(level.asText().toUpperCase(Locale.ROOT));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new ConfigException(p + "level: must be HIGH, MID or LOW, got " + level.asText());
+            }
+        }
+        return new ServerConfig.AnalyzerSettings(enabled == null ? null : enabled.asBoolean(),
+            index == null ? null : index.asInt(), lvl);
+    }
+
+    private String string(final String key)
+    {
+        final JsonNode n = values.get(key);
+        if (!n.isValueNode() || n.isNull())
+        {
+            throw new ConfigException(key + ": must be a string, got " + n);
+        }
+        return n.asText();
+    }
+
+    private int intIn(final String key, final int min, final int max)
+    {
+        final JsonNode n = values.get(key);
+        if (!n.isIntegralNumber() || !n.canConvertToInt() || n.asInt() < min || n.asInt() > max)
+        {
+            throw new ConfigException(key + ": must be an integer from " + min + " to " + max + ", got " +
+                n.asText());
+        }
+        return n.asInt();
+    }
+
+    private int port(final String key)
+    {
+        return intIn(key, 0, 65535);
+    }
+
+    private double number(final String key)
+    {
+        final JsonNode n = values.get(key);
+        if (!n.isNumber())
+        {
+            throw new ConfigException(key + ": must be a number, got " + n.asText());
+        }
+        return n.asDouble();
+    }
+
+    private List<String> endpoints(final String key)
+    {
+        final JsonNode n = values.get(key);
+        if (!n.isArray())
+        {
+            throw new ConfigException(key + ": must be a list of host:port, got " + n.asText());
+        }
+        final List<String> list = new ArrayList<>();
+        for (final JsonNode e : n)
+        {
+            final String s = e.asText();
+            final int colon = s.lastIndexOf(':');
+            boolean ok = e.isTextual() && colon > 0;
+            if (ok)
+            {
+                try
+                {
+                    final int p = Integer.parseInt(s.substring(colon + 1));
+                    ok = p > 0 && p < 65536;
+                }
+                catch (final NumberFormatException ex)
+                {
+                    ok = false;
+                }
+            }
+            if (!ok)
+            {
+                throw new ConfigException(key + ": entry '" + s + "' is not host:port");
+            }
+            list.add(s);
+        }
+        return List.copyOf(list);
+    }
+}

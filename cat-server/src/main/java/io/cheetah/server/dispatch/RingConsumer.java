@@ -1,0 +1,286 @@
+package io.cheetah.server.dispatch;
+
+import com.lmax.disruptor.EventHandler;
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.Report;
+import io.cheetah.message.FlatTree;
+import io.cheetah.server.storage.ReportSink;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One consumer of one ring: the single writer of its partition of domains for the ring's analyzers. Processes
+ * admitted trees, releases every tree once, and handles {@link Control} requests in order with the trees (close
+ * an hour, checkpoint, snapshot). Runs on its own Disruptor thread.
+ */
+final class RingConsumer implements EventHandler<TreeEvent>
+{
+    private static final Logger LOG = LoggerFactory.getLogger(RingConsumer.class);
+
+    private final int partition;
+    private final int partitions;
+    private final AnalyzerSlot[] slots;
+    private final Analyzer[] analyzers;
+    private final RefusalListener[] listeners;
+    private final ReportSink sink;
+    private final long[] openHours = new long[16];
+    private int openCount;
+    private long lastHour = Long.MIN_VALUE;
+    private long closedUpTo = Long.MIN_VALUE;
+
+    RingConsumer(final int partition, final int partitions, final AnalyzerSlot[] slots, final Analyzer[] analyzers,
+        final ReportSink sink)
+    {
+        this.partition = partition;
+        this.partitions = partitions;
+        this.slots = slots;
+        this.analyzers = analyzers;
+        this.sink = sink;
+        this.listeners = new RefusalListener[analyzers.length];
+        for (int i = 0; i < analyzers.length; i++)
+        {
+            listeners[i] = analyzers[i] instanceof RefusalListener ? (RefusalListener)analyzers[i] : null;
+        }
+    }
+
+    @Override
+    public void onEvent(final TreeEvent event, final long sequence, final boolean endOfBatch)
+    {
+        final Control control = event.control;
+        if (control != null)
+        {
+            handle(control);
+            return;
+        }
+        final PooledTree pooled = event.tree;
+        try
+        {
+            process(pooled.tree(), event.mask, event.hour, event.refused);
+        }
+        finally
+        {
+            pooled.release(1);
+        }
+    }
+
+    private void process(final FlatTree tree, final long mask, final long hour, final int refused)
+    {
+        if (partitions > 1 && Math.floorMod(tree.domain().hashCode(), partitions) != partition)
+        {
+            return;
+        }
+        if (hour <= closedUpTo)
+        {
+            for (final AnalyzerSlot slot : slots)
+            {
+                if ((mask & (1L << slot.bit())) != 0)
+                {
+                    slot.counters().lateForClosedHour.increment();
+                }
+            }
+            return;
+        }
+        if (hour != lastHour)
+        {
+            noteHour(hour);
+        }
+        for (int i = 0; i < slots.length; i++)
+        {
+            final AnalyzerSlot slot = slots[i];
+            if ((mask & (1L << slot.bit())) == 0)
+            {
+                continue;
+            }
+            try
+            {
+                if (listeners[i] != null)
+                {
+                    listeners[i].refusals(refused);
+                }
+                analyzers[i].process(tree, hour);
+                slot.counters().processed.increment();
+            }
+            catch (final RuntimeException | StackOverflowError e)
+            {
+                slot.counters().errors.increment();
+                LOG.debug("analyzer {} failed on a tree of {}", slot.name(), tree.domain(), e);
+            }
+        }
+    }
+
+    private void noteHour(final long hour)
+    {
+        lastHour = hour;
+        for (int i = 0; i < openCount; i++)
+        {
+            if (openHours[i] == hour)
+            {
+                return;
+            }
+        }
+        if (openCount < openHours.length)
+        {
+            openHours[openCount++] = hour;
+        }
+    }
+
+    private void handle(final Control control)
+    {
+        try
+        {
+            switch (control.kind)
+            {
+                case CLOSE_HOUR:
+                    closeUpTo(control.hour);
+                    break;
+                case CHECKPOINT:
+                    checkpoint();
+                    break;
+                case SNAPSHOT:
+                    snapshot(control);
+                    break;
+                case RESTORE:
+                    restore(control);
+                    break;
+                case DOMAINS:
+                    for (int i = 0; i < slots.length; i++)
+                    {
+                        if (slots[i].name().equals(control.analyzer))
+                        {
+                            control.domains.addAll(analyzers[i].domains(control.hour));
+                        }
+                    }
+                    break;
+                default:
+                    break;
+            }
+        }
+        catch (final RuntimeException e)
+        {
+            LOG.warn("control {} failed", control.kind, e);
+        }
+        finally
+        {
+            control.handled();
+        }
+    }
+
+    private void closeUpTo(final long hour)
+    {
+        if (hour <= closedUpTo)
+        {
+            return;
+        }
+        closedUpTo = hour;
+        lastHour = Long.MIN_VALUE;
+        // close every tracked hour up to this one, oldest first, plus the named hour itself
+        final List<Long> toClose = new ArrayList<>();
+        int kept = 0;
+        for (int i = 0; i < openCount; i++)
+        {
+            if (openHours[i] <= hour)
+            {
+                toClose.add(openHours[i]);
+            }
+            else
+            {
+                openHours[kept++] = openHours[i];
+            }
+        }
+        openCount = kept;
+        if (!toClose.contains(hour))
+        {
+            toClose.add(hour);
+        }
+        toClose.sort(null);
+        for (final long h : toClose)
+        {
+            for (int i = 0; i < slots.length; i++)
+            {
+                try
+                {
+                    final List<Report> reports = analyzers[i].closeHour(h);
+                    if (!reports.isEmpty())
+                    {
+                        sink.hourClosed(slots[i].name(), h, reports);
+                    }
+                }
+                catch (final RuntimeException e)
+                {
+                    slots[i].counters().errors.increment();
+                    LOG.warn("closing hour {} of {} failed", h, slots[i].name(), e);
+                }
+            }
+        }
+    }
+
+    private void checkpoint()
+    {
+        for (int h = 0; h < openCount; h++)
+        {
+            final long hour = openHours[h];
+            for (int i = 0; i < slots.length; i++)
+            {
+                if (slots[i].type().format() == null)
+                {
+                    continue;
+                }
+                final List<Report> reports = new ArrayList<>();
+                for (final String domain : analyzers[i].domains(hour))
+                {
+                    final Report r = analyzers[i].snapshot(hour, domain);
+                    if (r != null)
+                    {
+                        reports.add(r);
+                    }
+                }
+                if (!reports.isEmpty())
+                {
+                    sink.checkpoint(slots[i].name(), hour, reports);
+                }
+            }
+        }
+    }
+
+    private void restore(final Control control)
+    {
+        for (final Report report : control.toRestore)
+        {
+            if (partitions > 1 && Math.floorMod(report.domain().hashCode(), partitions) != partition)
+            {
+                continue;
+            }
+            if (report.hourStart() <= closedUpTo)
+            {
+                continue;
+            }
+            for (int i = 0; i < slots.length; i++)
+            {
+                if (slots[i].name().equals(report.analyzer()))
+                {
+                    analyzers[i].restore(report);
+                    noteHour(report.hourStart());
+                    lastHour = Long.MIN_VALUE;
+                }
+            }
+        }
+    }
+
+    private void snapshot(final Control control)
+    {
+        for (int i = 0; i < slots.length; i++)
+        {
+            if (slots[i].name().equals(control.analyzer))
+            {
+                final Report r = analyzers[i].snapshot(control.hour, control.domain);
+                if (r != null)
+                {
+                    control.reports.add(r);
+                }
+            }
+        }
+    }
+}

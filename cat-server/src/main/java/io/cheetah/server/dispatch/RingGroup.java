@@ -1,0 +1,278 @@
+package io.cheetah.server.dispatch;
+
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.BusySpinWaitStrategy;
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.SleepingWaitStrategy;
+import com.lmax.disruptor.WaitStrategy;
+import com.lmax.disruptor.YieldingWaitStrategy;
+import com.lmax.disruptor.dsl.Disruptor;
+import com.lmax.disruptor.dsl.ProducerType;
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.period.PeriodEvents;
+import io.cheetah.server.storage.ReportSink;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The pipeline's ring buffers: one LMAX Disruptor per ring, each with consumersPerRing {@link RingConsumer}s
+ * holding their own analyzer instances. Publishes control requests into every ring (the hour ticker, queries,
+ * shutdown); the dispatchers publish trees through {@link #ring(int)}. Built and started by the server wiring.
+ */
+public final class RingGroup implements PeriodEvents
+{
+    private final List<Disruptor<TreeEvent>> disruptors = new ArrayList<>();
+    private final List<RingBuffer<TreeEvent>> rings = new ArrayList<>();
+    private final int consumersPerRing;
+    private final int ringSize;
+
+    /**
+     * Creates the rings and their consumers (each consumer creates its analyzers here) and starts them.
+     *
+     * @param pipeline the ring configuration.
+     * @param slots    every enabled analyzer.
+     * @param limits   report caps given to analyzers.
+     * @param sink     where closed hours and checkpoints go.
+     */
+    public RingGroup(final ServerConfig.Pipeline pipeline, final List<AnalyzerSlot> slots, final ReportLimits limits,
+        final ReportSink sink)
+    {
+        this.consumersPerRing = pipeline.consumersPerRing();
+        this.ringSize = pipeline.ringSize();
+        for (int r = 0; r < pipeline.rings(); r++)
+        {
+            final int ring = r;
+            final AnalyzerSlot[] mine = slots.stream().filter(s -> s.ring() == ring).toArray(AnalyzerSlot[]::new);
+            final AtomicInteger threads = new AtomicInteger();
+            final ThreadFactory factory = task ->
+            {
+                final Thread t = new Thread(task, "cheetah-ring-" + ring + "-" + threads.getAndIncrement());
+                t.setDaemon(true);
+                return t;
+            };
+            final Disruptor<TreeEvent> disruptor = new Disruptor<>(TreeEvent::new, ringSize, factory,
+                ProducerType.MULTI, waitStrategy(pipeline.waitStrategy()));
+            final RingConsumer[] consumers = new RingConsumer[consumersPerRing];
+            for (int p = 0; p < consumersPerRing; p++)
+            {
+                final Analyzer[] analyzers = new Analyzer[mine.length];
+                for (int i = 0; i < mine.length; i++)
+                {
+                    analyzers[i] = mine[i].type().create(new AnalyzerContext(p, consumersPerRing, limits));
+                }
+                consumers[p] = new RingConsumer(p, consumersPerRing, mine, analyzers, sink);
+            }
+            disruptor.handleEventsWith(consumers);
+            disruptors.add(disruptor);
+            rings.add(disruptor.start());
+        }
+    }
+
+    private static WaitStrategy waitStrategy(final String name)
+    {
+        switch (name)
+        {
+            case "yielding":
+                return new YieldingWaitStrategy();
+            case "busy-spin":
+                return new BusySpinWaitStrategy();
+            case "blocking":
+                return new BlockingWaitStrategy();
+            default:
+                return new SleepingWaitStrategy();
+        }
+    }
+
+    /**
+     * @return how many rings there are.
+     */
+    public int rings()
+    {
+        return rings.size();
+    }
+
+    /**
+     * @return slots per ring.
+     */
+    public int ringSize()
+    {
+        return ringSize;
+    }
+
+    /**
+     * @return consumers per ring (each releases every tree once).
+     */
+    public int consumersPerRing()
+    {
+        return consumersPerRing;
+    }
+
+    RingBuffer<TreeEvent> ring(final int r)
+    {
+        return rings.get(r);
+    }
+
+    /**
+     * @param r ring number.
+     * @return its free slots now.
+     */
+    public long remaining(final int r)
+    {
+        return rings.get(r).remainingCapacity();
+    }
+
+    /**
+     * Publishes a control request into some rings, waiting for room (never call from a Netty thread).
+     *
+     * @param kind     what to do.
+     * @param hour     the hour concerned (or 0).
+     * @param analyzer analyzer concerned (or null).
+     * @param domain   domain concerned (or null).
+     * @param onlyRing a ring number, or -1 for every ring.
+     * @param deadline System.nanoTime() after which to give up waiting for room (Long.MAX_VALUE: never).
+     * @return the request, or null when a ring had no room before the deadline.
+     */
+    public Control publish(final Control.Kind kind, final long hour, final String analyzer, final String domain,
+        final int onlyRing, final long deadline)
+    {
+        final int from = onlyRing < 0 ? 0 : onlyRing;
+        final int to = onlyRing < 0 ? rings.size() : onlyRing + 1;
+        final Control control = new Control(kind, hour, analyzer, domain, (to - from) * consumersPerRing);
+        for (int r = from; r < to; r++)
+        {
+            final RingBuffer<TreeEvent> ring = rings.get(r);
+            long seq;
+            while (true)
+            {
+                try
+                {
+                    seq = ring.tryNext();
+                    break;
+                }
+                catch (final InsufficientCapacityException e)
+                {
+                    if (System.nanoTime() - deadline > 0)
+                    {
+                        // the rings that already got it still complete it; nobody waits for it any more
+                        return null;
+                    }
+                    LockSupport.parkNanos(100_000);
+                }
+            }
+            final TreeEvent event = ring.get(seq);
+            event.tree = null;
+            event.mask = 0;
+            event.control = control;
+            ring.publish(seq);
+        }
+        return control;
+    }
+
+    /**
+     * Hands reports saved before a restart back to their analyzers (each to the partition owning its domain), in
+     * band, and waits until every ring has applied them. Reports of unknown analyzers are ignored.
+     *
+     * @param slots   the enabled analyzers.
+     * @param reports checkpointed reports of open hours.
+     * @param timeoutMillis how long to wait.
+     * @return true when applied in time.
+     */
+    public boolean restore(final List<AnalyzerSlot> slots, final List<io.cheetah.analysis.Report> reports,
+        final long timeoutMillis)
+    {
+        boolean ok = true;
+        for (final AnalyzerSlot slot : slots)
+        {
+            final List<io.cheetah.analysis.Report> mine = reports.stream()
+                .filter(r -> r.analyzer().equals(slot.name())).toList();
+            if (mine.isEmpty())
+            {
+                continue;
+            }
+            final Control c = new Control(Control.Kind.RESTORE, 0, slot.name(), null, consumersPerRing);
+            c.toRestore = mine;
+            final RingBuffer<TreeEvent> ring = rings.get(slot.ring());
+            final long seq = ring.next();
+            final TreeEvent event = ring.get(seq);
+            event.tree = null;
+            event.mask = 0;
+            event.control = c;
+            ring.publish(seq);
+            try
+            {
+                c.done().get(timeoutMillis, TimeUnit.MILLISECONDS);
+            }
+            catch (final Exception e)
+            {
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    @Override
+    public void closeHour(final long hourStart)
+    {
+        publish(Control.Kind.CLOSE_HOUR, hourStart, null, null, -1, Long.MAX_VALUE);
+    }
+
+    @Override
+    public void checkpoint()
+    {
+        publish(Control.Kind.CHECKPOINT, 0, null, null, -1, Long.MAX_VALUE);
+    }
+
+    /**
+     * Waits until every ring has processed everything published so far.
+     *
+     * @param timeoutMillis how long to wait.
+     * @return true when drained in time.
+     */
+    public boolean drain(final long timeoutMillis)
+    {
+        final Control c = publish(Control.Kind.BARRIER, 0, null, null, -1,
+            System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+        if (c == null)
+        {
+            return false;
+        }
+        try
+        {
+            c.done().get(timeoutMillis, TimeUnit.MILLISECONDS);
+            return true;
+        }
+        catch (final Exception e)
+        {
+            return false;
+        }
+    }
+
+    /**
+     * Processes what is left in the rings and stops the consumer threads.
+     *
+     * @param timeoutMillis how long to wait for the backlog.
+     */
+    public void shutdown(final long timeoutMillis)
+    {
+        for (final Disruptor<TreeEvent> d : disruptors)
+        {
+            try
+            {
+                d.shutdown(timeoutMillis, TimeUnit.MILLISECONDS);
+            }
+            catch (final com.lmax.disruptor.TimeoutException e)
+            {
+                d.halt();
+            }
+        }
+    }
+}

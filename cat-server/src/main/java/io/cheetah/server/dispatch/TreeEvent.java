@@ -1,0 +1,14 @@
+package io.cheetah.server.dispatch;
+
+/**
+ * A ring slot: either a tree with the mask of analyzers admitted to it and its hour, or a {@link Control}
+ * request. Pre-allocated by the ring and overwritten by each publisher.
+ */
+final class TreeEvent
+{
+    PooledTree tree;
+    long mask;
+    long hour;
+    int refused;
+    Control control;
+}

@@ -1,0 +1,27 @@
+/**
+ * Dispatch: from a decoded tree on a Netty thread to the analyzers on the ring consumer threads, with priority-gated
+ * loss and no allocation or lock per tree.
+ * <pre>
+ *  Netty worker thread                              ring r (LMAX Disruptor, MULTI producer)
+ *  ───────────────────                              ────────────────────────────────────────
+ *  TreePool.acquire() ─▶ decode ─▶ Dispatcher ──tryNext/publish (tree, mask)──▶ RingConsumer p=0..n-1
+ *        ▲                         │ prefilter: type.accepts(tree)               │ analyzer.process(tree, hour)
+ *        │                         │ gate: remaining ≥ level threshold           │   for bits in mask, domains of p
+ *        │                         │ refusals counted per analyzer+level         │ PooledTree.release()
+ *        └──────── Agrona many-to-one return queue ◀────── last consumer ────────┘
+ *
+ *  HourTicker / LiveReports / start / shutdown ──publish (Control)──▶ every consumer: closeHour, checkpoint,
+ *                                                                   snapshot, domains, restore, barrier
+ * </pre>
+ * <b>Tree pooling.</b> Each Netty worker owns a {@link io.cheetah.server.dispatch.TreePool}. A tree taken from it is
+ * filled with one frame, decoded, and published at most once per ring; its reference count is set to
+ * (rings published to) × consumersPerRing before the first publish. Every consumer of every such ring releases it
+ * once after the event (whether or not its partition processed it); the release that reaches zero puts the tree on
+ * its pool's {@code ManyToOneConcurrentArrayQueue}, from which the owning worker takes it again. Once the pools
+ * hold as many trees as can be in flight (ring slots plus one per connection), nothing is allocated per tree.
+ * <p>
+ * <b>Partitions.</b> With consumersPerRing = n &gt; 1 every consumer sees every event of its ring but processes
+ * only trees whose {@code floorMod(domain.hashCode(), n)} is its partition, with its own Analyzer instances, so each
+ * report partition has exactly one writer.
+ */
+package io.cheetah.server.dispatch;

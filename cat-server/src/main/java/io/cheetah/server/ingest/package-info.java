@@ -1,0 +1,18 @@
+/**
+ * Ingest: the TCP listener (Netty, epoll where available, else NIO) that reads client frames, decodes them into
+ * pooled trees and hands them to the dispatcher, all on the worker thread that owns the connection. The server
+ * never writes to a client socket.
+ * <pre>
+ *   socket ─▶ ConnectionGate (tcp.maxConnections) ─▶ FrameReader (per connection)
+ *                                                      │ 4-byte big-endian length, cap, split/batched frames
+ *                                                      │ bytes copied once, straight into the pooled tree's frame
+ *                                                      ▼
+ *                                            IngestWorker (per event-loop thread)
+ *                                              TreeDecoder + Utf8Interner ─▶ Dispatcher
+ * </pre>
+ * A frame whose length prefix is zero, negative or over tcp.maxFrameBytes leaves the stream out of step: it is
+ * counted and the connection closed. A frame that is well delimited but does not decode is counted by its
+ * {@link io.cheetah.codec.FrameError} label and skipped; the connection stays open (CAT does the same, and the
+ * shared malformed vectors expect it). Bytes left at EOF are counted as {@code incomplete_at_eof}.
+ */
+package io.cheetah.server.ingest;

@@ -1,0 +1,92 @@
+package io.cheetah.server.config;
+
+import io.cheetah.analysis.Level;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ConfigLoaderTest
+{
+    @Test
+    void theShippedServerYamlDocumentsExactlyTheDefaults() throws Exception
+    {
+        final Path yaml = Path.of(System.getProperty("cheetah.projectRoot", ".."), "config", "server.yaml");
+        assertThat(yaml).exists();
+        final ServerConfig fromFile = new ConfigLoader().file(yaml).load();
+        assertThat(fromFile).isEqualTo(new ConfigLoader().load());
+        final String text = Files.readString(yaml);
+        for (final String key : ConfigLoader.DEFAULTS.keySet())
+        {
+            final String leaf = key.substring(key.lastIndexOf('.') + 1);
+            assertThat(text).as("server.yaml documents " + key).contains(leaf + ":");
+        }
+        assertThat(fromFile.tcp().port()).isEqualTo(2280);
+        assertThat(fromFile.tcp().workers()).isEqualTo(2);
+        assertThat(fromFile.http().port()).isEqualTo(8080);
+        assertThat(fromFile.pipeline().rings()).isEqualTo(3);
+        assertThat(fromFile.pipeline().ringSize()).isEqualTo(65536);
+        assertThat(fromFile.pipeline().consumersPerRing()).isEqualTo(1);
+        assertThat(fromFile.storage().checkpointSeconds()).isEqualTo(60);
+    }
+
+    @Test
+    void overridesAndAnalyzerSettingsAreApplied(@TempDir final Path dir) throws Exception
+    {
+        final Path file = dir.resolve("s.yaml");
+        Files.writeString(file, "tcp:\n  port: 0\nanalyzers:\n  problem:\n    level: low\n    index: 9\n");
+        final ServerConfig c = new ConfigLoader().file(file)
+            .set(List.of("http.port=0", "analyzers.state.enabled=false", "router.servers=10.0.0.2:2280,10.0.0.3:2280",
+                "pipeline.gate.midDivisor=8"))
+            .load();
+        assertThat(c.tcp().port()).isZero();
+        assertThat(c.http().port()).isZero();
+        assertThat(c.analyzers().get("problem")).isEqualTo(new ServerConfig.AnalyzerSettings(null, 9, Level.LOW));
+        assertThat(c.analyzers().get("state").enabled()).isFalse();
+        assertThat(c.router().servers()).containsExactly("10.0.0.2:2280", "10.0.0.3:2280");
+        assertThat(c.pipeline().gate().threshold(Level.MID, 64)).isEqualTo(8);
+        assertThat(c.pipeline().gate().threshold(Level.LOW, 64)).isEqualTo(16);
+        assertThat(c.pipeline().gate().threshold(Level.HIGH, 64)).isEqualTo(1);
+    }
+
+    @Test
+    void anUnknownKeyIsNamed(@TempDir final Path dir) throws Exception
+    {
+        final Path file = dir.resolve("s.yaml");
+        Files.writeString(file, "tcp:\n  prot: 2281\n");
+        assertThatThrownBy(() -> new ConfigLoader().file(file).load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("tcp.prot: unknown configuration key");
+        assertThatThrownBy(() -> new ConfigLoader().set("pipeline.ring=4").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.ring:");
+        assertThatThrownBy(() -> new ConfigLoader().set("analyzers.problem.colour=red").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("analyzers.problem.colour:");
+    }
+
+    @Test
+    void aBadValueIsNamed()
+    {
+        assertThatThrownBy(() -> new ConfigLoader().set("tcp.port=http").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("tcp.port: must be an integer");
+        assertThatThrownBy(() -> new ConfigLoader().set("tcp.port=70000").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("tcp.port:");
+        assertThatThrownBy(() -> new ConfigLoader().set("pipeline.ringSize=1000").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.ringSize: must be a power of two");
+        assertThatThrownBy(() -> new ConfigLoader().set("pipeline.waitStrategy=snooze").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.waitStrategy:");
+        assertThatThrownBy(() -> new ConfigLoader().set("analyzers.problem.level=URGENT").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("analyzers.problem.level:");
+        assertThatThrownBy(() -> new ConfigLoader().set("analyzers.problem.enabled=maybe").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("analyzers.problem.enabled:");
+        assertThatThrownBy(() -> new ConfigLoader().set("router.sample=2").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("router.sample:");
+        assertThatThrownBy(() -> new ConfigLoader().set("router.servers=nohost").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("router.servers:");
+        assertThatThrownBy(() -> new ConfigLoader().set("tcp.workers=0").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("tcp.workers:");
+    }
+}

@@ -1,0 +1,92 @@
+package io.cheetah.server.dispatch;
+
+import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.codec.TreeDecoder;
+import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.fixtures.CountingAnalyzerType;
+import io.cheetah.server.fixtures.ManualClock;
+import io.cheetah.server.fixtures.Trees;
+import io.cheetah.server.metrics.AnalyzerCounters;
+import io.cheetah.server.metrics.IngestCounters;
+import io.cheetah.server.period.OutOfPeriodLedger;
+import io.cheetah.server.storage.ReportSink;
+import org.junit.jupiter.api.Test;
+
+import java.lang.management.ManagementFactory;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Once warm, the ingest thread's per-tree work (acquire a pooled tree, copy the frame in, decode, dispatch to
+ * the rings) allocates nothing on that thread.
+ */
+class DispatchAllocationTest
+{
+    private static final long NOW = 1_700_000_000_000L;
+
+    @Test
+    void acquireDecodeAndDispatchAllocateNothingOnceWarm() throws Exception
+    {
+        final com.sun.management.ThreadMXBean threads =
+            (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4);
+        final List<AnalyzerSlot> slots = List.of(
+            new AnalyzerSlot(new CountingAnalyzerType("a", 0, Level.HIGH, t -> true), 0, Level.HIGH, 0, 0, 1,
+                new AnalyzerCounters("a", Level.HIGH)),
+            new AnalyzerSlot(new CountingAnalyzerType("b", 1, Level.MID, t -> true), 1, Level.MID, 1, 1, 256,
+                new AnalyzerCounters("b", Level.MID)),
+            new AnalyzerSlot(new CountingAnalyzerType("c", 2, Level.LOW, t -> t.size() > 1), 2, Level.LOW, 2, 2,
+                1024, new AnalyzerCounters("c", Level.LOW)));
+        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(3, 4096, 1, "yielding", gate), slots,
+            ReportLimits.DEFAULT, ReportSink.NONE);
+        final IngestCounters counters = new IngestCounters();
+        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
+            new OutOfPeriodLedger(10));
+        final TreePool pool = new TreePool(16384, counters);
+        final TreeDecoder decoder = new TreeDecoder();
+        final byte[][] frames = new byte[16][];
+        for (int i = 0; i < frames.length; i++)
+        {
+            frames[i] = Trees.frame("app-" + i, NOW + i);
+        }
+        // a pool as large as the most trees one round can have in flight (the rings are drained between rounds)
+        final PooledTree[] warm = new PooledTree[1000];
+        for (int i = 0; i < warm.length; i++)
+        {
+            warm[i] = pool.acquire();
+        }
+        for (final PooledTree t : warm)
+        {
+            pool.giveBack(t);
+        }
+        final long thread = Thread.currentThread().getId();
+        long allocated = 0;
+        for (int round = 0; round < 20; round++)
+        {
+            final long before = threads.getThreadAllocatedBytes(thread);
+            for (int i = 0; i < 1000; i++)
+            {
+                final PooledTree t = pool.acquire();
+                final byte[] frame = frames[i & 15];
+                t.tree().reset();
+                System.arraycopy(frame, 0, t.tree().frameBuffer(frame.length), 0, frame.length);
+                decoder.decodeFrameInPlace(t.tree());
+                dispatcher.dispatch(t);
+            }
+            final long used = threads.getThreadAllocatedBytes(thread) - before;
+            if (round >= 10)
+            {
+                allocated += used;
+            }
+            assertThat(rings.drain(10_000)).isTrue();
+        }
+        assertThat(counters.treesReceived.sum()).isEqualTo(20_000);
+        // nothing per tree: at most a few dozen bytes in a whole round turn up now and then from the JVM itself
+        // (JIT transitions), far below one byte per tree
+        assertThat(allocated).as("bytes allocated by 10,000 warm trees on the ingest thread").isLessThan(1000);
+        assertThat(counters.treesAllocated.sum()).as("pooled trees stop growing once warm").isEqualTo(1000);
+        rings.shutdown(1000);
+    }
+}

@@ -1,0 +1,165 @@
+package io.cheetah.server.dispatch;
+
+import io.cheetah.analysis.AnalyzerType;
+import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.fixtures.CountingAnalyzerType;
+import io.cheetah.server.fixtures.ManualClock;
+import io.cheetah.server.fixtures.Trees;
+import io.cheetah.server.metrics.AnalyzerCounters;
+import io.cheetah.server.metrics.IngestCounters;
+import io.cheetah.server.period.OutOfPeriodLedger;
+import io.cheetah.server.storage.ReportSink;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PriorityGateTest
+{
+    private static final int RING = 64;
+    private static final long NOW = 1_700_000_000_000L;
+
+    @Test
+    void lowIsRefusedFirstThenMidWhileHighIsAdmittedUntilTheRingIsFull() throws Exception
+    {
+        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
+        final CountingAnalyzerType low = new CountingAnalyzerType("low", 1, Level.LOW, t -> true);
+        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 2, Level.MID, t -> true);
+        final CountingAnalyzerType high = new CountingAnalyzerType("high", 3, Level.HIGH, t -> true);
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4);
+        final List<AnalyzerSlot> slots = new ArrayList<>();
+        int bit = 0;
+        for (final CountingAnalyzerType t : List.of(hold, low, mid, high))
+        {
+            slots.add(slot(t, bit++, gate));
+        }
+        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, RING, 1, "sleeping", gate), slots,
+            ReportLimits.DEFAULT, ReportSink.NONE);
+        final IngestCounters counters = new IngestCounters();
+        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
+            new OutOfPeriodLedger(10));
+        final TreePool pool = new TreePool(1024, counters);
+
+        // first tree: the consumer takes it and is held inside the analyzer
+        dispatchOne(pool, dispatcher);
+        hold.awaitHolding();
+
+        final long[] admitted = new long[4];
+        final long[] refused = new long[4];
+        int firstLowRefusal = -1;
+        int firstMidRefusal = -1;
+        int firstHighRefusal = -1;
+        for (int i = 0; i < RING + 8; i++)
+        {
+            final long remaining = rings.remaining(0);
+            dispatchOne(pool, dispatcher);
+            final long[] thresholds = {1, RING / 4, RING / 16, 1};
+            for (int a = 0; a < 4; a++)
+            {
+                if (remaining >= thresholds[a])
+                {
+                    admitted[a]++;
+                }
+                else
+                {
+                    refused[a]++;
+                }
+            }
+            if (remaining < RING / 4 && firstLowRefusal < 0)
+            {
+                firstLowRefusal = i;
+            }
+            if (remaining < RING / 16 && firstMidRefusal < 0)
+            {
+                firstMidRefusal = i;
+            }
+            if (remaining < 1 && firstHighRefusal < 0)
+            {
+                firstHighRefusal = i;
+            }
+        }
+        assertThat(firstLowRefusal).isGreaterThan(0);
+        assertThat(firstMidRefusal).isGreaterThan(firstLowRefusal);
+        assertThat(firstHighRefusal).isGreaterThan(firstMidRefusal);
+        assertThat(rings.remaining(0)).isZero();
+
+        // the gate's counters say exactly that: LOW lost the most, MID some, HIGH only once the ring was full
+        assertThat(counter(slots, "low").dropped.sum()).isEqualTo(refused[1]).isEqualTo(RING + 8 - (RING - 1 - RING / 4 + 1));
+        assertThat(counter(slots, "mid").dropped.sum()).isEqualTo(refused[2]);
+        assertThat(counter(slots, "high").dropped.sum()).isEqualTo(refused[3]).isEqualTo(9);
+        assertThat(counter(slots, "hold").dropped.sum()).isEqualTo(refused[0]);
+        assertThat(refused[1]).isGreaterThan(refused[2]);
+        assertThat(refused[2]).isGreaterThan(refused[3]);
+
+        hold.release();
+        assertThat(rings.drain(10_000)).isTrue();
+        assertThat(counter(slots, "hold").processed.sum()).isEqualTo(admitted[0] + 1);
+        assertThat(counter(slots, "low").processed.sum()).isEqualTo(admitted[1] + 1);
+        assertThat(counter(slots, "mid").processed.sum()).isEqualTo(admitted[2] + 1);
+        assertThat(counter(slots, "high").processed.sum()).isEqualTo(admitted[3] + 1);
+        assertThat(counters.treesReceived.sum()).isEqualTo(RING + 9);
+        // every tree went back to the pool: all but the warm-up allocations are reused
+        assertThat(pool.free()).isEqualTo((int)counters.treesAllocated.sum());
+        rings.shutdown(1000);
+    }
+
+    @Test
+    void aTreeIsPublishedOncePerRingAndOnlyToAnalyzersWhosePrefilterAcceptsIt() throws Exception
+    {
+        final CountingAnalyzerType a = new CountingAnalyzerType("a", 0, Level.HIGH, t -> true);
+        final CountingAnalyzerType b = new CountingAnalyzerType("b", 3, Level.HIGH, t -> t.domain().equals("x"));
+        final CountingAnalyzerType c = new CountingAnalyzerType("c", 1, Level.HIGH, t -> true);
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4);
+        final List<AnalyzerSlot> slots = List.of(slotIn(a, 0, 3, gate), slotIn(b, 1, 3, gate), slotIn(c, 2, 3, gate));
+        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(3, RING, 2, "sleeping", gate), slots,
+            ReportLimits.DEFAULT, ReportSink.NONE);
+        final IngestCounters counters = new IngestCounters();
+        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
+            new OutOfPeriodLedger(10));
+        final TreePool pool = new TreePool(1024, counters);
+        for (int i = 0; i < 10; i++)
+        {
+            final PooledTree t = pool.acquire();
+            Trees.url(t.tree(), i % 2 == 0 ? "x" : "y" + i, NOW);
+            dispatcher.dispatch(t);
+        }
+        assertThat(rings.drain(10_000)).isTrue();
+        // ring 0 holds a and b: 10 events (b admitted on 5 of them), ring 1 holds c, ring 2 nothing
+        assertThat(rings.remaining(0)).isEqualTo(RING);
+        assertThat(counter(slots, "a").processed.sum()).isEqualTo(10);
+        assertThat(counter(slots, "b").processed.sum()).isEqualTo(5);
+        assertThat(counter(slots, "c").processed.sum()).isEqualTo(10);
+        // two consumers per ring, two rings published to: every tree was released by all four before reuse
+        assertThat(pool.free()).isEqualTo((int)counters.treesAllocated.sum());
+        rings.shutdown(1000);
+    }
+
+    private static void dispatchOne(final TreePool pool, final Dispatcher dispatcher)
+    {
+        final PooledTree t = pool.acquire();
+        Trees.url(t.tree(), "app", NOW);
+        dispatcher.dispatch(t);
+    }
+
+    private static AnalyzerSlot slot(final AnalyzerType t, final int bit, final ServerConfig.Gate gate)
+    {
+        return new AnalyzerSlot(t, t.defaultIndex(), t.defaultLevel(), bit, 0, gate.threshold(t.defaultLevel(), RING),
+            new AnalyzerCounters(t.name(), t.defaultLevel()));
+    }
+
+    private static AnalyzerSlot slotIn(final AnalyzerType t, final int bit, final int rings,
+        final ServerConfig.Gate gate)
+    {
+        return new AnalyzerSlot(t, t.defaultIndex(), t.defaultLevel(), bit, t.defaultIndex() % rings,
+            gate.threshold(t.defaultLevel(), RING), new AnalyzerCounters(t.name(), t.defaultLevel()));
+    }
+
+    private static AnalyzerCounters counter(final List<AnalyzerSlot> slots, final String name)
+    {
+        return slots.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow().counters();
+    }
+}

@@ -1,0 +1,187 @@
+package io.cheetah.server.logview;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.codec.Nt1Encoder;
+import io.cheetah.codec.TreeDecoder;
+import io.cheetah.fixtures.Vectors;
+import io.cheetah.message.FlatTree;
+import io.cheetah.message.MessageTree;
+import io.cheetah.message.Transaction;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+
+import static io.cheetah.server.logview.TestTrees.HOUR_START;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The logview handler on a plain Jetty server, over real HTTP, with the cat-go capture stored.
+ */
+class LogviewHandlerTest
+{
+    private static final String EXOTIC_NAME = "订单/创建 <b>";
+
+    @TempDir
+    Path dir;
+
+    private LogviewStore store;
+    private Server server;
+    private final HttpClient http = HttpClient.newHttpClient();
+    private String base;
+    private byte[] exoticFrame;
+    private String exoticId;
+    private String[] lines;
+    private int exoticLine;
+
+    @BeforeEach
+    void start() throws Exception
+    {
+        store = new LogviewStore(TestTrees.settings(dir, 4096));
+        final LogviewWriter w = store.writer(0);
+        final List<byte[]> frames = Vectors.frames(Vectors.bytes("cat-go/basic.frames"));
+        lines = Vectors.text("cat-go/basic.jsonl").split("\n");
+        final TreeDecoder decoder = new TreeDecoder();
+        final FlatTree tree = new FlatTree();
+        for (int i = 0; i < frames.size(); i++)
+        {
+            final byte[] f = frames.get(i);
+            decoder.decodeFrame(f, 0, f.length, tree);
+            if (tree.size() > 0 && EXOTIC_NAME.equals(tree.name(0)))
+            {
+                exoticFrame = f;
+                exoticId = tree.messageId();
+                exoticLine = i;
+            }
+            w.append(tree, HOUR_START);
+        }
+        final FlatTree deep = TestTrees.deepTree(5_000);
+        w.append(deep, HOUR_START);
+        server = new Server();
+        final ServerConnector connector = new ServerConnector(server);
+        connector.setPort(0);
+        server.addConnector(connector);
+        server.setHandler(new LogviewHandler(store));
+        server.start();
+        base = "http://127.0.0.1:" + connector.getLocalPort();
+    }
+
+    @AfterEach
+    void stop() throws Exception
+    {
+        server.stop();
+        store.close();
+    }
+
+    private HttpResponse<byte[]> get(final String pathAndQuery) throws Exception
+    {
+        return http.send(HttpRequest.newBuilder(URI.create(base + pathAndQuery)).GET().build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    @Test
+    void pageEscapesEveryClientString() throws Exception
+    {
+        assertThat(exoticId).isNotNull();
+        final HttpResponse<byte[]> r = get("/cat/r/m/" + exoticId);
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("content-type")).hasValueSatisfying(v -> assertThat(v).startsWith(
+            "text/html"));
+        final String html = new String(r.body(), StandardCharsets.UTF_8);
+        assertThat(html).contains("订单/创建 &lt;b&gt;").contains("&lt;script&gt;alert(&#39;猫&#39;)&lt;/script&gt;")
+            .doesNotContain("<script>").doesNotContain("<b>").contains("Exotic.交易").contains(exoticId);
+    }
+
+    @Test
+    void rawGivesTheExactFrame() throws Exception
+    {
+        final HttpResponse<byte[]> r = get("/cat/r/m/" + exoticId + "?raw=true");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("content-type")).hasValue("application/octet-stream");
+        assertThat(r.body()).isEqualTo(exoticFrame);
+    }
+
+    @Test
+    void jsonFollowsTheVectorSchema() throws Exception
+    {
+        final HttpResponse<byte[]> r = get("/cat/r/m/" + exoticId + "?forceDownload=json");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("content-disposition")).hasValueSatisfying(v -> assertThat(v).contains(
+            "attachment"));
+        final ObjectMapper m = new ObjectMapper();
+        assertThat(m.readTree(r.body())).isEqualTo(m.readTree(lines[exoticLine]));
+    }
+
+    @Test
+    void deepTreeRendersWithoutOverflow() throws Exception
+    {
+        final HttpResponse<byte[]> page = get("/cat/r/m/deep-0a000001-498699-1");
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(new String(page.body(), StandardCharsets.UTF_8)).contains("level-4999").contains("(depth 4999)");
+        final HttpResponse<byte[]> json = get("/cat/r/m/deep-0a000001-498699-1?forceDownload=json");
+        assertThat(json.statusCode()).isEqualTo(200);
+        JsonNode node = new ObjectMapper(JsonFactory.builder().streamReadConstraints(
+            StreamReadConstraints.builder().maxNestingDepth(100_000).build()).build()).readTree(json.body()).get("message");
+        int depth = 0;
+        while (node.has("children") && node.get("children").size() > 0)
+        {
+            node = node.get("children").get(0);
+            depth++;
+        }
+        assertThat(depth).isEqualTo(4_999);
+    }
+
+    @Test
+    void pt1TreesAreStoredAndRendered() throws Exception
+    {
+        final byte[] frame = Vectors.frames(Vectors.bytes("cat-python/pt1-basic.frames")).get(0);
+        final FlatTree t = new FlatTree();
+        new TreeDecoder().decodeFrame(frame, 0, frame.length, t);
+        store.writer(2).append(t, HOUR_START);
+        final HttpResponse<byte[]> page = get("/cat/r/m/" + t.messageId());
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(new String(page.body(), StandardCharsets.UTF_8)).contains(t.messageId()).contains(t.type(0));
+        assertThat(get("/cat/r/m/" + t.messageId() + "?raw=true").body()).isEqualTo(frame);
+    }
+
+    @Test
+    void unknownAndMalformedIdsAreExplained() throws Exception
+    {
+        final HttpResponse<byte[]> missing = get("/cat/r/m/cat-go-sender-c0000202-498699-999");
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(new String(missing.body(), StandardCharsets.UTF_8)).contains("not found");
+        final HttpResponse<byte[]> bad = get("/cat/r/m/%3Cscript%3E");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(new String(bad.body(), StandardCharsets.UTF_8)).contains("malformed").doesNotContain("<script>");
+        assertThat(get("/cat/r/m/").statusCode()).isEqualTo(400);
+        assertThat(get("/cat/r/m/" + exoticId + "?forceDownload=xml").statusCode()).isEqualTo(400);
+        assertThat(get("/cat/r/other").statusCode()).isEqualTo(404);
+        assertThat(store.counters().misses()).isEqualTo(1);
+        assertThat(store.counters().malformedLookups()).isEqualTo(2);
+    }
+
+    @Test
+    void treesArriveInTheSameSecondAndAreServed() throws Exception
+    {
+        final String id = "fresh-0a000001-498699-5";
+        final Transaction root = new Transaction("URL", "/fresh", "0", "", HOUR_START + 5, 10);
+        final byte[] frame = Nt1Encoder.encode(new MessageTree().domain("fresh").messageId(id).root(root));
+        final FlatTree t = new FlatTree();
+        new TreeDecoder().decodeFrame(frame, 0, frame.length, t);
+        store.writer(1).append(t, HOUR_START);
+        assertThat(get("/cat/r/m/" + id + "?raw=true").body()).isEqualTo(frame);
+    }
+}
