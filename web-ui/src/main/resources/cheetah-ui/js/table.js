@@ -28,7 +28,7 @@ export function dataTable(spec) {
   const pageLabel = el('span', { id: spec.id + '-page' });
   const tools = el('div', { class: 'table-tools' });
   if (spec.filterKey) {
-    const search = el('input', { type: 'search', placeholder: 'Filter… (a|b matches either)', id: spec.id + '-filter', autocomplete: 'off', value: spec.filter || null });
+    const search = el('input', { type: 'search', placeholder: 'Filter… (a|b)', title: 'substrings, | for either', id: spec.id + '-filter', autocomplete: 'off', value: spec.filter || null });
     search.addEventListener('input', () => { query = search.value.trim().toLowerCase(); pageIndex = 0; draw(); });
     tools.appendChild(search);
   }
