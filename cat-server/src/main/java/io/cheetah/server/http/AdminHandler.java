@@ -82,7 +82,9 @@ public final class AdminHandler extends Handler.Abstract
         {
             return false;
         }
-        final String reason = refusal(request);
+        final SocketAddress remote = request.getConnectionMetaData().getRemoteSocketAddress();
+        final String reason = refusal(request.getHeaders().get(HttpHeader.AUTHORIZATION),
+            remote instanceof InetSocketAddress ? ((InetSocketAddress)remote).getAddress() : null);
         if (reason != null)
         {
             refused.increment();
@@ -124,17 +126,18 @@ public final class AdminHandler extends Handler.Abstract
         return true;
     }
 
-    private String refusal(final Request request)
+    /**
+     * @param header  the Authorization header, or null.
+     * @param address the client's address, or null when unknown.
+     * @return why the request is refused, or null when it may proceed.
+     */
+    String refusal(final String header, final InetAddress address)
     {
         if (token.length == 0)
         {
-            final SocketAddress remote = request.getConnectionMetaData().getRemoteSocketAddress();
-            final InetAddress address = remote instanceof InetSocketAddress ? ((InetSocketAddress)remote).getAddress()
-                : null;
             return address != null && address.isLoopbackAddress() ? null :
                 "no http.adminToken is configured: admin actions are served to loopback clients only";
         }
-        final String header = request.getHeaders().get(HttpHeader.AUTHORIZATION);
         if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7))
         {
             return "missing credentials: send Authorization: Bearer <http.adminToken>";
