@@ -4,9 +4,7 @@ import io.cheetah.analysis.ReportQuery;
 
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
-import java.text.SimpleDateFormat;
 import java.util.ArrayList;
-import java.util.Date;
 import java.util.List;
 import java.util.Locale;
 
@@ -147,7 +145,7 @@ public final class ReportView
      */
     public String startTime()
     {
-        return new SimpleDateFormat("yyyy-MM-dd HH:mm:ss", Locale.ROOT).format(new Date(source.hourStart()));
+        return HourText.start(source.hourStart());
     }
 
     /**
@@ -155,7 +153,6 @@ public final class ReportView
      */
     public String endTime()
     {
-        return new SimpleDateFormat("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
-            .format(new Date(source.hourStart() + HOUR - 1000));
+        return HourText.end(source.hourStart());
     }
 }

@@ -6,8 +6,7 @@ import java.util.List;
 /**
  * Renders a {@link ReportView} as JSON for the dashboard: the same content and filtering as {@link TallyXml}, with
  * the shape documented in {@code analyzers/REPORT-JSON.md}. Numbers are JSON numbers (two decimals), strings are
- * escaped (control characters as {@code \\uXXXX}, and {@code <}, {@code >}, {@code &} too, so the text is safe
- * to inline in HTML).
+ * escaped by {@link JsonText} (safe to inline in HTML).
  */
 public final class TallyJson
 {
@@ -34,19 +33,19 @@ public final class TallyJson
         final DomainReport r = view.shown();
         final SymbolTable s = r.symbols();
         out.append("{\"analyzer\":");
-        string(analyzer, out);
+        JsonText.quote(analyzer, out);
         out.append(",\"domain\":");
-        string(r.domain(), out);
+        JsonText.quote(r.domain(), out);
         out.append(",\"startTime\":");
-        string(view.startTime(), out);
+        JsonText.quote(view.startTime(), out);
         out.append(",\"endTime\":");
-        string(view.endTime(), out);
+        JsonText.quote(view.endTime(), out);
         out.append(",\"ips\":[");
         final List<String> ips = view.ips();
         for (int i = 0; i < ips.size(); i++)
         {
             out.append(i == 0 ? "" : ",");
-            string(ips.get(i), out);
+            JsonText.quote(ips.get(i), out);
         }
         out.append("],\"machines\":[");
         final double[] lines = new double[Tally.PERCENTS.length];
@@ -58,7 +57,7 @@ public final class TallyJson
             firstMachine = false;
             final MachineTally machine = r.machines().get(m);
             out.append("{\"ip\":");
-            string(s.string(m), out);
+            JsonText.quote(s.string(m), out);
             out.append(",\"types\":[");
             boolean firstType = true;
             for (final int t : r.ordered(machine.types().keySet()))
@@ -127,7 +126,7 @@ public final class TallyJson
         final double[] lines, final long[] scratch) throws IOException
     {
         out.append("\"id\":");
-        string(id, out);
+        JsonText.quote(id, out);
         num(out, "totalCount", t.totalCount());
         num(out, "failCount", t.failCount());
         dec(out, v, "failPercent", t.failPercent());
@@ -200,7 +199,7 @@ public final class TallyJson
                 first[0] = false;
                 try
                 {
-                    string(s.string(k), sb);
+                    JsonText.quote(s.string(k), sb);
                 }
                 catch (final IOException e)
                 {
@@ -218,7 +217,7 @@ public final class TallyJson
         if (id != null)
         {
             out.append(",\"").append(key).append("\":");
-            string(id, out);
+            JsonText.quote(id, out);
         }
     }
 
@@ -231,43 +230,5 @@ public final class TallyJson
         throws IOException
     {
         out.append(",\"").append(key).append("\":").append(v.f2(d));
-    }
-
-    /**
-     * Writes a JSON string literal.
-     *
-     * @param s   text (null written as null).
-     * @param out destination.
-     * @throws IOException from the destination.
-     */
-    public static void string(final String s, final Appendable out) throws IOException
-    {
-        if (s == null)
-        {
-            out.append("null");
-            return;
-        }
-        out.append('"');
-        for (int i = 0; i < s.length(); i++)
-        {
-            final char c = s.charAt(i);
-            switch (c)
-            {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                default ->
-                {
-                    if (c < 0x20 || c == '<' || c == '>' || c == '&' || c == 0x2028 || c == 0x2029)
-                    {
-                        out.append(String.format("\\u%04x", (int)c));
-                    }
-                    else
-                    {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
     }
 }

@@ -1,6 +1,6 @@
 /**
  * Building blocks shared by the report models, and the Transaction/Event report model built from them.
- * Other analyzers (problem, heartbeat) may reuse any of these; each class states its threading.
+ * Other analyzers (problem, heartbeat) reuse the format pieces below; each class states its threading.
  * <pre>
  *  FlatTree ──▶ analyzer thread
  *                 │  NameCleaner (cap length, replace control chars)   BatchData (parse @c;f;sum;durations, @=s,f)
@@ -18,6 +18,16 @@
  * </pre>
  * Memory per name entry, roughly: 100 bytes of fields + 32 bytes per active minute + 8 bytes per non-empty
  * (minute, bucket) sketch cell + ~12 bytes of map slot; strings are held once per report.
- * {@link io.cheetah.report.XmlWriter} escapes every untrusted string written to XML.
+ * <p>
+ * Shared by every report format, the tally ones above and the list-shaped problem and heartbeat ones:
+ * {@link io.cheetah.report.XmlWriter} escapes every untrusted string written to XML, {@link io.cheetah.report.JsonText}
+ * every one written to JSON; {@link io.cheetah.report.HourText} writes an hour's CAT {@code startTime}/{@code endTime};
+ * {@link io.cheetah.report.ReportDataWriter} and {@link io.cheetah.report.ReportDataReader} hold the problem and
+ * heartbeat binary layout (int-length strings, version check, bounds-checked reading of untrusted bytes), where
+ * the tally reports use the denser varint {@link io.cheetah.report.TallyCodec}.
+ * <pre>
+ *  ProblemReport / HeartbeatReport ──encode──▶ ReportDataWriter ──bytes──▶ ReportDataReader ──decode──▶ report
+ *                                  ──writeXml──▶ XmlWriter (+ HourText)    ──writeJson──▶ JsonText
+ * </pre>
  */
 package io.cheetah.report;

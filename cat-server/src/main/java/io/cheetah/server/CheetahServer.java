@@ -55,6 +55,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class CheetahServer implements AutoCloseable
 {
+    /**
+     * Interner slots per ingest worker: about 8x the recurring strings of a busy server (std-mix has ~4,500), so
+     * the four-probe table rarely evicts and decoding stays allocation-free (see benchmarks/notes/codec.md).
+     */
+    private static final int INTERNER_SLOTS = 65_536;
+
     private static final Logger LOG = LoggerFactory.getLogger(CheetahServer.class);
 
     private final ServerConfig config;
@@ -113,7 +119,7 @@ public final class CheetahServer implements AutoCloseable
         try
         {
             tcpIngest = new TcpIngest(tcp, counters, () -> new IngestWorker(new TreePool(poolCapacity, counters),
-                new TreeDecoder(decodeLimits, new Utf8Interner()),
+                new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS)),
                 new Dispatcher(rings, slots, clock, counters, ledger), counters));
             this.router = new RouterHandler(routers(config, tcpIngest.port()), config.router().sample());
             final RouterHandler routerHandler = router;

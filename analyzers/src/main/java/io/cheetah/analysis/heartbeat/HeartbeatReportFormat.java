@@ -3,27 +3,21 @@ package io.cheetah.analysis.heartbeat;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
+import io.cheetah.report.HourText;
+import io.cheetah.report.JsonText;
+import io.cheetah.report.ReportDataReader;
+import io.cheetah.report.ReportDataWriter;
 import io.cheetah.report.XmlWriter;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Stores, merges and renders {@link HeartbeatReport}s. Binary layout, version {@value #VERSION} (big-endian,
- * strings as int byte length + UTF-8):
+ * Stores, merges and renders {@link HeartbeatReport}s. Binary layout, version {@value #VERSION}, written by
+ * {@link ReportDataWriter} (big-endian, strings as int byte length + UTF-8):
  * <pre>
  *   int version, str domain, long hourStart, int machines,
  *     { str ip, byte hasClasspath, [str classpath], int periods,
@@ -41,9 +35,6 @@ public final class HeartbeatReportFormat implements ReportFormat
     /** Periods kept per machine by a merge (four writers' worth of a full hour). */
     public static final int MAX_MERGED_PERIODS = 4 * HeartbeatAnalyzer.MAX_PERIODS;
 
-    private static final DateTimeFormatter CAT_TIME =
-        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
-
     @Override
     public int version()
     {
@@ -54,103 +45,80 @@ public final class HeartbeatReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final HeartbeatReport r = (HeartbeatReport)report;
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
-        try (DataOutputStream out = new DataOutputStream(bytes))
+        final ReportDataWriter out = new ReportDataWriter(1024);
+        out.writeInt(VERSION);
+        out.writeString(r.domain());
+        out.writeLong(r.hourStart());
+        out.writeInt(r.machines().size());
+        for (final HeartbeatReport.Machine m : r.machines())
         {
-            out.writeInt(VERSION);
-            writeString(out, r.domain());
-            out.writeLong(r.hourStart());
-            out.writeInt(r.machines().size());
-            for (final HeartbeatReport.Machine m : r.machines())
+            out.writeString(m.ip());
+            out.writeByte(m.classpath() == null ? 0 : 1);
+            if (m.classpath() != null)
             {
-                writeString(out, m.ip());
-                out.writeByte(m.classpath() == null ? 0 : 1);
-                if (m.classpath() != null)
+                out.writeString(m.classpath());
+            }
+            out.writeInt(m.periods().size());
+            for (final HeartbeatReport.Period p : m.periods())
+            {
+                out.writeInt(p.minute());
+                out.writeInt(p.extensions().size());
+                for (final HeartbeatReport.Extension e : p.extensions())
                 {
-                    writeString(out, m.classpath());
-                }
-                out.writeInt(m.periods().size());
-                for (final HeartbeatReport.Period p : m.periods())
-                {
-                    out.writeInt(p.minute());
-                    out.writeInt(p.extensions().size());
-                    for (final HeartbeatReport.Extension e : p.extensions())
+                    out.writeString(e.id());
+                    out.writeInt(e.details().size());
+                    for (final HeartbeatReport.Detail d : e.details())
                     {
-                        writeString(out, e.id());
-                        out.writeInt(e.details().size());
-                        for (final HeartbeatReport.Detail d : e.details())
-                        {
-                            writeString(out, d.id());
-                            out.writeDouble(d.value());
-                        }
+                        out.writeString(d.id());
+                        out.writeDouble(d.value());
                     }
                 }
             }
         }
-        catch (final IOException e)
-        {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+        return out.toByteArray();
     }
 
     @Override
     public Report decode(final byte[] bytes) throws IOException
     {
-        final ByteArrayInputStream source = new ByteArrayInputStream(bytes);
-        final DataInputStream in = new DataInputStream(source);
-        try
+        final ReportDataReader in = new ReportDataReader(bytes, "heartbeat report");
+        in.version(VERSION);
+        final String domain = in.readString();
+        final long hourStart = in.readLong();
+        final int machineCount = in.readCount();
+        final List<HeartbeatReport.Machine> machines = new ArrayList<>(machineCount);
+        for (int i = 0; i < machineCount; i++)
         {
-            final int version = in.readInt();
-            if (version != VERSION)
+            final String ip = in.readString();
+            final String classpath = in.readByte() == 0 ? null : in.readString();
+            final int periodCount = in.readCount();
+            final List<HeartbeatReport.Period> periods = new ArrayList<>(periodCount);
+            for (int p = 0; p < periodCount; p++)
             {
-                throw new IOException("heartbeat report: unknown binary version " + version + " (this build reads " +
-                    VERSION + ")");
-            }
-            final String domain = readString(in, source);
-            final long hourStart = in.readLong();
-            final int machineCount = count(in, source);
-            final List<HeartbeatReport.Machine> machines = new ArrayList<>(machineCount);
-            for (int i = 0; i < machineCount; i++)
-            {
-                final String ip = readString(in, source);
-                final String classpath = in.readByte() == 0 ? null : readString(in, source);
-                final int periodCount = count(in, source);
-                final List<HeartbeatReport.Period> periods = new ArrayList<>(periodCount);
-                for (int p = 0; p < periodCount; p++)
+                final int minute = in.readInt();
+                if (minute < 0 || minute > 59)
                 {
-                    final int minute = in.readInt();
-                    if (minute < 0 || minute > 59)
-                    {
-                        throw new IOException("heartbeat report: damaged bytes (period minute " + minute + ")");
-                    }
-                    final int extensionCount = count(in, source);
-                    final List<HeartbeatReport.Extension> extensions = new ArrayList<>(extensionCount);
-                    for (int e = 0; e < extensionCount; e++)
-                    {
-                        final String id = readString(in, source);
-                        final int detailCount = count(in, source);
-                        final List<HeartbeatReport.Detail> details = new ArrayList<>(detailCount);
-                        for (int d = 0; d < detailCount; d++)
-                        {
-                            details.add(new HeartbeatReport.Detail(readString(in, source), in.readDouble()));
-                        }
-                        extensions.add(new HeartbeatReport.Extension(id, details));
-                    }
-                    periods.add(new HeartbeatReport.Period(minute, extensions));
+                    throw in.damaged("period minute " + minute);
                 }
-                machines.add(new HeartbeatReport.Machine(ip, classpath, periods));
+                final int extensionCount = in.readCount();
+                final List<HeartbeatReport.Extension> extensions = new ArrayList<>(extensionCount);
+                for (int e = 0; e < extensionCount; e++)
+                {
+                    final String id = in.readString();
+                    final int detailCount = in.readCount();
+                    final List<HeartbeatReport.Detail> details = new ArrayList<>(detailCount);
+                    for (int d = 0; d < detailCount; d++)
+                    {
+                        details.add(new HeartbeatReport.Detail(in.readString(), in.readDouble()));
+                    }
+                    extensions.add(new HeartbeatReport.Extension(id, details));
+                }
+                periods.add(new HeartbeatReport.Period(minute, extensions));
             }
-            if (source.available() != 0)
-            {
-                throw new IOException("heartbeat report: damaged bytes (" + source.available() + " trailing bytes)");
-            }
-            return new HeartbeatReport(domain, hourStart, machines);
+            machines.add(new HeartbeatReport.Machine(ip, classpath, periods));
         }
-        catch (final EOFException e)
-        {
-            throw new IOException("heartbeat report: damaged bytes (truncated)", e);
-        }
+        in.end();
+        return new HeartbeatReport(domain, hourStart, machines);
     }
 
     @Override
@@ -200,8 +168,8 @@ public final class HeartbeatReportFormat implements ReportFormat
         final XmlWriter xml = new XmlWriter(out);
         xml.declaration();
         xml.start("heartbeat-report").attribute("domain", r.domain())
-            .attribute("startTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart())))
-            .attribute("endTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart() + 3_599_999L)));
+            .attribute("startTime", HourText.start(r.hourStart()))
+            .attribute("endTime", HourText.end(r.hourStart()));
         for (final HeartbeatReport.Machine m : r.machines())
         {
             xml.element("ip", m.ip());
@@ -250,14 +218,7 @@ public final class HeartbeatReportFormat implements ReportFormat
             out.append(i == 0 ? "{\"ip\":" : ",{\"ip\":");
             JsonText.quote(m.ip(), out);
             out.append(",\"classpath\":");
-            if (m.classpath() == null)
-            {
-                out.append("null");
-            }
-            else
-            {
-                JsonText.quote(m.classpath(), out);
-            }
+            JsonText.quote(m.classpath(), out);
             out.append(",\"periods\":[");
             for (int p = 0; p < m.periods().size(); p++)
             {
@@ -299,34 +260,5 @@ public final class HeartbeatReportFormat implements ReportFormat
         }
         final HeartbeatReport.Machine m = report.machine(query.ip());
         return m == null ? List.of() : List.of(m);
-    }
-
-    private static void writeString(final DataOutputStream out, final String s) throws IOException
-    {
-        final byte[] b = (s == null ? "" : s).getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
-    }
-
-    private static String readString(final DataInputStream in, final ByteArrayInputStream source) throws IOException
-    {
-        final int n = in.readInt();
-        if (n < 0 || n > source.available())
-        {
-            throw new IOException("heartbeat report: damaged bytes (string length " + n + ")");
-        }
-        final byte[] b = new byte[n];
-        in.readFully(b);
-        return new String(b, StandardCharsets.UTF_8);
-    }
-
-    private static int count(final DataInputStream in, final ByteArrayInputStream source) throws IOException
-    {
-        final int n = in.readInt();
-        if (n < 0 || n > source.available())
-        {
-            throw new IOException("heartbeat report: damaged bytes (count " + n + ")");
-        }
-        return n;
     }
 }

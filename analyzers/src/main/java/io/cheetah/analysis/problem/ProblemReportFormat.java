@@ -3,25 +3,19 @@ package io.cheetah.analysis.problem;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
+import io.cheetah.report.HourText;
+import io.cheetah.report.JsonText;
+import io.cheetah.report.ReportDataReader;
+import io.cheetah.report.ReportDataWriter;
 import io.cheetah.report.XmlWriter;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Stores, merges and renders {@link ProblemReport}s. Binary layout, version {@value #VERSION} (big-endian,
- * strings as int byte length + UTF-8):
+ * Stores, merges and renders {@link ProblemReport}s. Binary layout, version {@value #VERSION}, written by
+ * {@link ReportDataWriter} (big-endian, strings as int byte length + UTF-8):
  * <pre>
  *   int version, str domain, long hourStart, int machines,
  *     { str ip, int entities,
@@ -37,9 +31,6 @@ public final class ProblemReportFormat implements ReportFormat
     /** The binary layout version written and the only one read. */
     public static final int VERSION = 1;
 
-    private static final DateTimeFormatter CAT_TIME =
-        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault());
-
     @Override
     public int version()
     {
@@ -50,118 +41,95 @@ public final class ProblemReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final ProblemReport r = (ProblemReport)report;
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
-        try (DataOutputStream out = new DataOutputStream(bytes))
+        final ReportDataWriter out = new ReportDataWriter(256);
+        out.writeInt(VERSION);
+        out.writeString(r.domain());
+        out.writeLong(r.hourStart());
+        out.writeInt(r.machines().size());
+        for (final ProblemReport.Machine m : r.machines())
         {
-            out.writeInt(VERSION);
-            writeString(out, r.domain());
-            out.writeLong(r.hourStart());
-            out.writeInt(r.machines().size());
-            for (final ProblemReport.Machine m : r.machines())
+            out.writeString(m.ip());
+            out.writeInt(m.entities().size());
+            for (final ProblemReport.Entity e : m.entities())
             {
-                writeString(out, m.ip());
-                out.writeInt(m.entities().size());
-                for (final ProblemReport.Entity e : m.entities())
+                out.writeString(e.type());
+                out.writeString(e.status());
+                out.writeInt(e.durations().size());
+                for (final ProblemReport.Duration d : e.durations())
                 {
-                    writeString(out, e.type());
-                    writeString(out, e.status());
-                    out.writeInt(e.durations().size());
-                    for (final ProblemReport.Duration d : e.durations())
+                    out.writeInt(d.value());
+                    out.writeLong(d.count());
+                    writeSamples(out, d.messages());
+                }
+                out.writeInt(e.threads().size());
+                for (final ProblemReport.JavaThread t : e.threads())
+                {
+                    out.writeString(t.id());
+                    out.writeString(t.groupName());
+                    out.writeString(t.name());
+                    out.writeInt(t.segments().size());
+                    for (final ProblemReport.Segment s : t.segments())
                     {
-                        out.writeInt(d.value());
-                        out.writeLong(d.count());
-                        writeSamples(out, d.messages());
-                    }
-                    out.writeInt(e.threads().size());
-                    for (final ProblemReport.JavaThread t : e.threads())
-                    {
-                        writeString(out, t.id());
-                        writeString(out, t.groupName());
-                        writeString(out, t.name());
-                        out.writeInt(t.segments().size());
-                        for (final ProblemReport.Segment s : t.segments())
-                        {
-                            out.writeInt(s.minute());
-                            out.writeLong(s.count());
-                            writeSamples(out, s.messages());
-                        }
+                        out.writeInt(s.minute());
+                        out.writeLong(s.count());
+                        writeSamples(out, s.messages());
                     }
                 }
             }
         }
-        catch (final IOException e)
-        {
-            throw new UncheckedIOException(e);
-        }
-        return bytes.toByteArray();
+        return out.toByteArray();
     }
 
     @Override
     public Report decode(final byte[] bytes) throws IOException
     {
-        final ByteArrayInputStream source = new ByteArrayInputStream(bytes);
-        final DataInputStream in = new DataInputStream(source);
-        try
+        final ReportDataReader in = new ReportDataReader(bytes, "problem report");
+        in.version(VERSION);
+        final String domain = in.readString();
+        final long hourStart = in.readLong();
+        final int machineCount = in.readCount();
+        final List<ProblemReport.Machine> machines = new ArrayList<>(machineCount);
+        for (int i = 0; i < machineCount; i++)
         {
-            final int version = in.readInt();
-            if (version != VERSION)
+            final String ip = in.readString();
+            final int entityCount = in.readCount();
+            final List<ProblemReport.Entity> entities = new ArrayList<>(entityCount);
+            for (int j = 0; j < entityCount; j++)
             {
-                throw new IOException("problem report: unknown binary version " + version + " (this build reads " +
-                    VERSION + ")");
-            }
-            final String domain = readString(in, source);
-            final long hourStart = in.readLong();
-            final int machineCount = count(in, source);
-            final List<ProblemReport.Machine> machines = new ArrayList<>(machineCount);
-            for (int i = 0; i < machineCount; i++)
-            {
-                final String ip = readString(in, source);
-                final int entityCount = count(in, source);
-                final List<ProblemReport.Entity> entities = new ArrayList<>(entityCount);
-                for (int j = 0; j < entityCount; j++)
+                final String type = in.readString();
+                final String status = in.readString();
+                final int durationCount = in.readCount();
+                final List<ProblemReport.Duration> durations = new ArrayList<>(durationCount);
+                for (int k = 0; k < durationCount; k++)
                 {
-                    final String type = readString(in, source);
-                    final String status = readString(in, source);
-                    final int durationCount = count(in, source);
-                    final List<ProblemReport.Duration> durations = new ArrayList<>(durationCount);
-                    for (int k = 0; k < durationCount; k++)
-                    {
-                        durations.add(new ProblemReport.Duration(in.readInt(), in.readLong(), readSamples(in, source)));
-                    }
-                    final int threadCount = count(in, source);
-                    final List<ProblemReport.JavaThread> threads = new ArrayList<>(threadCount);
-                    for (int k = 0; k < threadCount; k++)
-                    {
-                        final String id = readString(in, source);
-                        final String group = readString(in, source);
-                        final String name = readString(in, source);
-                        final int segmentCount = count(in, source);
-                        final List<ProblemReport.Segment> segments = new ArrayList<>(segmentCount);
-                        for (int s = 0; s < segmentCount; s++)
-                        {
-                            final int minute = in.readInt();
-                            if (minute < 0 || minute > 59)
-                            {
-                                throw new IOException("problem report: damaged bytes (segment minute " + minute + ")");
-                            }
-                            segments.add(new ProblemReport.Segment(minute, in.readLong(), readSamples(in, source)));
-                        }
-                        threads.add(new ProblemReport.JavaThread(id, group, name, segments));
-                    }
-                    entities.add(new ProblemReport.Entity(type, status, durations, threads));
+                    durations.add(new ProblemReport.Duration(in.readInt(), in.readLong(), readSamples(in)));
                 }
-                machines.add(new ProblemReport.Machine(ip, entities));
+                final int threadCount = in.readCount();
+                final List<ProblemReport.JavaThread> threads = new ArrayList<>(threadCount);
+                for (int k = 0; k < threadCount; k++)
+                {
+                    final String id = in.readString();
+                    final String group = in.readString();
+                    final String name = in.readString();
+                    final int segmentCount = in.readCount();
+                    final List<ProblemReport.Segment> segments = new ArrayList<>(segmentCount);
+                    for (int s = 0; s < segmentCount; s++)
+                    {
+                        final int minute = in.readInt();
+                        if (minute < 0 || minute > 59)
+                        {
+                            throw in.damaged("segment minute " + minute);
+                        }
+                        segments.add(new ProblemReport.Segment(minute, in.readLong(), readSamples(in)));
+                    }
+                    threads.add(new ProblemReport.JavaThread(id, group, name, segments));
+                }
+                entities.add(new ProblemReport.Entity(type, status, durations, threads));
             }
-            if (source.available() != 0)
-            {
-                throw new IOException("problem report: damaged bytes (" + source.available() + " trailing bytes)");
-            }
-            return new ProblemReport(domain, hourStart, machines);
+            machines.add(new ProblemReport.Machine(ip, entities));
         }
-        catch (final EOFException e)
-        {
-            throw new IOException("problem report: damaged bytes (truncated)", e);
-        }
+        in.end();
+        return new ProblemReport(domain, hourStart, machines);
     }
 
     @Override
@@ -177,8 +145,8 @@ public final class ProblemReportFormat implements ReportFormat
         final XmlWriter xml = new XmlWriter(out);
         xml.declaration();
         xml.start("problem-report").attribute("domain", r.domain())
-            .attribute("startTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart())))
-            .attribute("endTime", CAT_TIME.format(Instant.ofEpochMilli(r.hourStart() + 3_599_999L)));
+            .attribute("startTime", HourText.start(r.hourStart()))
+            .attribute("endTime", HourText.end(r.hourStart()));
         for (final ProblemReport.Machine m : r.machines())
         {
             xml.element("ip", m.ip());
@@ -318,57 +286,27 @@ public final class ProblemReportFormat implements ReportFormat
             (query.name() == null || query.name().equals(e.status()));
     }
 
-    private static void writeString(final DataOutputStream out, final String s) throws IOException
-    {
-        final byte[] b = (s == null ? "" : s).getBytes(StandardCharsets.UTF_8);
-        out.writeInt(b.length);
-        out.write(b);
-    }
-
-    private static void writeSamples(final DataOutputStream out, final List<String> ids) throws IOException
+    private static void writeSamples(final ReportDataWriter out, final List<String> ids)
     {
         out.writeInt(ids.size());
         for (final String id : ids)
         {
-            writeString(out, id);
+            out.writeString(id);
         }
     }
 
-    private static String readString(final DataInputStream in, final ByteArrayInputStream source) throws IOException
+    private static List<String> readSamples(final ReportDataReader in) throws IOException
     {
-        final int n = in.readInt();
-        if (n < 0 || n > source.available())
-        {
-            throw new IOException("problem report: damaged bytes (string length " + n + ")");
-        }
-        final byte[] b = new byte[n];
-        in.readFully(b);
-        return new String(b, StandardCharsets.UTF_8);
-    }
-
-    private static List<String> readSamples(final DataInputStream in, final ByteArrayInputStream source)
-        throws IOException
-    {
-        final int n = count(in, source);
+        final int n = in.readCount();
         if (n > ProblemReport.MAX_SAMPLES)
         {
-            throw new IOException("problem report: damaged bytes (" + n + " samples)");
+            throw in.damaged(n + " samples");
         }
         final List<String> ids = new ArrayList<>(n);
         for (int i = 0; i < n; i++)
         {
-            ids.add(readString(in, source));
+            ids.add(in.readString());
         }
         return ids;
-    }
-
-    private static int count(final DataInputStream in, final ByteArrayInputStream source) throws IOException
-    {
-        final int n = in.readInt();
-        if (n < 0 || n > source.available())
-        {
-            throw new IOException("problem report: damaged bytes (count " + n + ")");
-        }
-        return n;
     }
 }

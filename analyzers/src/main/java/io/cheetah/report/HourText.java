@@ -1,0 +1,45 @@
+package io.cheetah.report;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * Writes a report hour's bounds as CAT's report XML gives them ({@code startTime}, {@code endTime}):
+ * {@code yyyy-MM-dd HH:mm:ss} in the server's time zone, the end being the hour's last second. Used by every
+ * report format ({@link ReportView}, problem, heartbeat) so they agree. Stateless; thread-safe.
+ */
+public final class HourText
+{
+    private static final DateTimeFormatter CAT_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final long LAST_SECOND = 3_600_000L - 1000L;
+
+    private HourText()
+    {
+    }
+
+    /**
+     * @param hourStart epoch ms of the hour.
+     * @return e.g. {@code 2024-05-01 13:00:00}.
+     */
+    public static String start(final long hourStart)
+    {
+        return format(hourStart);
+    }
+
+    /**
+     * @param hourStart epoch ms of the hour.
+     * @return e.g. {@code 2024-05-01 13:59:59}.
+     */
+    public static String end(final long hourStart)
+    {
+        return format(hourStart + LAST_SECOND);
+    }
+
+    // The zone is read per call, as SimpleDateFormat did, so a changed default zone is honoured.
+    private static String format(final long epochMs)
+    {
+        return CAT_TIME.format(LocalDateTime.ofInstant(Instant.ofEpochMilli(epochMs), ZoneId.systemDefault()));
+    }
+}

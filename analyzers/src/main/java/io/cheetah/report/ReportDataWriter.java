@@ -1,0 +1,123 @@
+package io.cheetah.report;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes the simple binary layout of the list-shaped reports (problem, heartbeat): big-endian fixed-width
+ * numbers as {@link DataOutputStream} writes them, strings as an int byte length and UTF-8 (null written as
+ * empty). {@link ReportDataReader} reads it back with bounds checks. The tally reports use the denser varint
+ * layout of {@link TallyCodec} instead. One instance per encode; not thread-safe.
+ */
+public final class ReportDataWriter
+{
+    private final ByteArrayOutputStream bytes;
+    private final DataOutputStream out;
+
+    /**
+     * @param initialSize expected size in bytes (the buffer grows past it).
+     */
+    public ReportDataWriter(final int initialSize)
+    {
+        bytes = new ByteArrayOutputStream(initialSize);
+        out = new DataOutputStream(bytes);
+    }
+
+    /**
+     * @param v written as one byte.
+     * @return this.
+     */
+    public ReportDataWriter writeByte(final int v)
+    {
+        try
+        {
+            out.writeByte(v);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
+
+    /**
+     * @param v written as 4 bytes.
+     * @return this.
+     */
+    public ReportDataWriter writeInt(final int v)
+    {
+        try
+        {
+            out.writeInt(v);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
+
+    /**
+     * @param v written as 8 bytes.
+     * @return this.
+     */
+    public ReportDataWriter writeLong(final long v)
+    {
+        try
+        {
+            out.writeLong(v);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
+
+    /**
+     * @param v written as its 8 raw IEEE 754 bytes.
+     * @return this.
+     */
+    public ReportDataWriter writeDouble(final double v)
+    {
+        try
+        {
+            out.writeDouble(v);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
+
+    /**
+     * @param s written as int byte length + UTF-8; null is written as the empty string.
+     * @return this.
+     */
+    public ReportDataWriter writeString(final String s)
+    {
+        final byte[] b = (s == null ? "" : s).getBytes(StandardCharsets.UTF_8);
+        writeInt(b.length);
+        try
+        {
+            out.write(b);
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
+
+    /**
+     * @return everything written so far.
+     */
+    public byte[] toByteArray()
+    {
+        return bytes.toByteArray();
+    }
+}

@@ -1,0 +1,73 @@
+package io.cheetah.report;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ReportDataTest
+{
+    private static byte[] sample()
+    {
+        return new ReportDataWriter(4).writeInt(7).writeString("交易").writeString(null).writeLong(-2L)
+            .writeDouble(0.25).writeByte(1).writeInt(0).toByteArray();
+    }
+
+    @Test
+    void readsBackWhatWasWritten() throws IOException
+    {
+        final ReportDataReader in = new ReportDataReader(sample(), "test report");
+        in.version(7);
+        assertThat(in.readString()).isEqualTo("交易");
+        assertThat(in.readString()).isEmpty();
+        assertThat(in.readLong()).isEqualTo(-2L);
+        assertThat(in.readDouble()).isEqualTo(0.25);
+        assertThat(in.readByte()).isEqualTo((byte)1);
+        assertThat(in.readCount()).isZero();
+        in.end();
+    }
+
+    @Test
+    void refusesAnotherVersionNamingBoth()
+    {
+        assertThatThrownBy(() -> new ReportDataReader(sample(), "test report").version(8))
+            .isInstanceOf(IOException.class)
+            .hasMessage("test report: unknown binary version 7 (this build reads 8)");
+    }
+
+    @Test
+    void refusesTruncatedBytesAtEveryCut()
+    {
+        final byte[] full = sample();
+        for (int n = 0; n < full.length; n++)
+        {
+            final ReportDataReader in = new ReportDataReader(Arrays.copyOf(full, n), "test report");
+            assertThatThrownBy(() ->
+            {
+                in.version(7);
+                in.readString();
+                in.readString();
+                in.readLong();
+                in.readDouble();
+                in.readByte();
+                in.readCount();
+            }).isInstanceOf(IOException.class).hasMessageStartingWith("test report: damaged bytes");
+        }
+    }
+
+    @Test
+    void refusesCountsAndLengthsBeyondTheBytesLeftAndTrailingBytes() throws IOException
+    {
+        final byte[] huge = new ReportDataWriter(8).writeInt(Integer.MAX_VALUE).writeInt(-1).toByteArray();
+        assertThatThrownBy(() -> new ReportDataReader(huge, "r").readCount())
+            .hasMessage("r: damaged bytes (count 2147483647)");
+        assertThatThrownBy(() -> new ReportDataReader(huge, "r").readString())
+            .hasMessage("r: damaged bytes (string length 2147483647)");
+        final ReportDataReader in = new ReportDataReader(huge, "r");
+        in.readInt();
+        assertThatThrownBy(in::end).hasMessage("r: damaged bytes (4 trailing bytes)");
+    }
+}

@@ -1,0 +1,146 @@
+package io.cheetah.server.http.api;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportFormat;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
+
+import java.io.StringWriter;
+import java.util.Map;
+
+/**
+ * CAT's report pages as scripts use them (cat-compat.md §6.3): {@code /cat/r/t}, {@code /cat/r/e},
+ * {@code /cat/r/p}, {@code /cat/r/h}, {@code /cat/r/state} with {@code forceDownload=xml} (the report XML with its
+ * root renamed {@code report} inside a {@code <transaction>} … element), {@code forceDownload=json}
+ * ({@code {"report": …}}) or, for transactions, {@code xml=true} (the plain report XML, 404 when none).
+ * Without those parameters it declines, so the dashboard page behind the same URL is served instead.
+ */
+public final class CatReportHandler extends Handler.Abstract
+{
+    /** CAT page id to analyzer name. */
+    static final Map<String, String> PAGES = Map.of(
+        "t", "transaction", "e", "event", "p", "problem", "h", "heartbeat", "state", "state");
+
+    private static final String PREFIX = "/cat/r/";
+
+    private final ReportLookup lookup;
+    private final XmlToJson xmlToJson = new XmlToJson();
+    private final JsonFactory jsonFactory = new JsonFactory();
+
+    /**
+     * @param lookup how requests find reports.
+     */
+    public CatReportHandler(final ReportLookup lookup)
+    {
+        this.lookup = lookup;
+    }
+
+    @Override
+    public boolean handle(final Request request, final Response response, final Callback callback) throws Exception
+    {
+        final String path = Request.getPathInContext(request);
+        if (!path.startsWith(PREFIX))
+        {
+            return false;
+        }
+        final String analyzer = PAGES.get(path.substring(PREFIX.length()));
+        if (analyzer == null)
+        {
+            return false;
+        }
+        final Fields fields = Request.extractQueryParameters(request);
+        final String download = fields.getValue("forceDownload");
+        final boolean plainXml = "true".equals(fields.getValue("xml"));
+        if (download == null && !plainXml)
+        {
+            return false;
+        }
+        try
+        {
+            final String op = ReportParameters.text(fields, "op", 32, "view");
+            final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), op.startsWith("history"));
+            final ReportFormat format = lookup.format(analyzer);
+            final Report report = lookup.find(analyzer, parameters);
+            final String xml = report == null ? "" :
+                ReportLookup.xml(format, report, parameters.query(lookup.calendar().now()));
+            if (plainXml)
+            {
+                if (report == null)
+                {
+                    Reply.error(response, callback, 404, "no report");
+                }
+                else
+                {
+                    Reply.text(response, callback, 200, Reply.XML, xml);
+                }
+            }
+            else if ("xml".equals(download))
+            {
+                Reply.text(response, callback, 200, Reply.XML, wrapped(analyzer, xml));
+            }
+            else if ("json".equals(download))
+            {
+                final StringWriter out = new StringWriter();
+                try (JsonGenerator json = jsonFactory.createGenerator(out))
+                {
+                    json.writeStartObject();
+                    json.writeFieldName("report");
+                    xmlToJson.write(xml, json);
+                    json.writeEndObject();
+                }
+                Reply.text(response, callback, 200, Reply.JSON, out.toString());
+            }
+            else
+            {
+                Reply.badRequest(response, callback, "forceDownload must be xml or json");
+            }
+        }
+        catch (final BadRequest ex)
+        {
+            Reply.badRequest(response, callback, ex.getMessage());
+        }
+        return true;
+    }
+
+    /**
+     * CAT's model dump: {@code <transaction>\r\n<report …>…</report>\r\n</transaction>}, the report's root
+     * element renamed {@code report} and the XML declaration dropped.
+     *
+     * @param page the outer element, the analyzer name.
+     * @param xml  the report XML (may be empty).
+     * @return the dump.
+     */
+    static String wrapped(final String page, final String xml)
+    {
+        final StringBuilder out = new StringBuilder(xml.length() + 64);
+        out.append('<').append(page).append(">\r\n");
+        String body = xml.strip();
+        if (body.startsWith("<?xml"))
+        {
+            body = body.substring(body.indexOf("?>") + 2).strip();
+        }
+        if (body.startsWith("<"))
+        {
+            int nameEnd = 1;
+            while (nameEnd < body.length() && " \t\r\n/>".indexOf(body.charAt(nameEnd)) < 0)
+            {
+                nameEnd++;
+            }
+            final String root = body.substring(1, nameEnd);
+            final String close = "</" + root + ">";
+            if (body.endsWith(close))
+            {
+                body = body.substring(0, body.length() - close.length()) + "</report>";
+            }
+            body = "<report" + body.substring(nameEnd);
+            out.append(body).append("\r\n");
+        }
+        out.append("</").append(page).append('>');
+        return out.toString();
+    }
+}

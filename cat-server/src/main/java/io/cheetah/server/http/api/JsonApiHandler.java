@@ -1,0 +1,269 @@
+package io.cheetah.server.http.api;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportFormat;
+import io.cheetah.analysis.ReportQuery;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The dashboard's JSON API under {@code /api/v1} (documented in {@code docs/openapi.yaml}):
+ * <pre>
+ *  GET /api/v1/domains?analyzer=&amp;date=                    domains with data in the hour
+ *  GET /api/v1/reports/{analyzer}?domain=&amp;date=&amp;ip=&amp;type=&amp;name=&amp;step=&amp;reportType=&amp;startDate=&amp;endDate=
+ *  GET /api/v1/reports/{analyzer}/machines?domain=&amp;date=&amp;type=&amp;name=   the same figures per machine
+ *  GET /api/v1/reports/{analyzer}/trend?…                      one point per hour (spans up to 2 days) or day
+ *  GET /api/v1/reports/{analyzer}/native?…                     the analyzer's own JSON (ReportFormat.writeJson)
+ * </pre>
+ * Reports are the CAT XML turned into JSON by {@link XmlToJson}, wrapped in an envelope naming the period and its
+ * neighbours. Invalid parameters get 400 with a reason; an unknown domain gets {@code "report": null}.
+ */
+public final class JsonApiHandler extends Handler.Abstract
+{
+    /** Most machines listed by the machines view. */
+    public static final int MAX_MACHINES = 500;
+
+    private static final String PREFIX = "/api/v1/";
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JsonApiHandler.class);
+
+    private final ReportLookup lookup;
+    private final XmlToJson xmlToJson = new XmlToJson();
+    private final JsonFactory jsonFactory = new JsonFactory();
+
+    /**
+     * @param lookup how requests find reports.
+     */
+    public JsonApiHandler(final ReportLookup lookup)
+    {
+        this.lookup = lookup;
+    }
+
+    @Override
+    public boolean handle(final Request request, final Response response, final Callback callback) throws Exception
+    {
+        final String path = Request.getPathInContext(request);
+        if (!path.startsWith(PREFIX))
+        {
+            return false;
+        }
+        if (!HttpMethod.GET.is(request.getMethod()) && !HttpMethod.HEAD.is(request.getMethod()))
+        {
+            Reply.error(response, callback, 405, "only GET");
+            return true;
+        }
+        try
+        {
+            final Fields fields = Request.extractQueryParameters(request);
+            final String[] parts = path.substring(PREFIX.length()).split("/", -1);
+            final String body;
+            if (parts.length == 1 && "domains".equals(parts[0]))
+            {
+                body = domains(fields);
+            }
+            else if (parts.length == 2 && "reports".equals(parts[0]))
+            {
+                body = report(parts[1], fields);
+            }
+            else if (parts.length == 3 && "reports".equals(parts[0]) && "machines".equals(parts[2]))
+            {
+                body = machines(parts[1], fields);
+            }
+            else if (parts.length == 3 && "reports".equals(parts[0]) && "trend".equals(parts[2]))
+            {
+                body = trend(parts[1], fields);
+            }
+            else if (parts.length == 3 && "reports".equals(parts[0]) && "native".equals(parts[2]))
+            {
+                body = nativeJson(parts[1], fields);
+            }
+            else
+            {
+                Reply.error(response, callback, 404, "no such API path");
+                return true;
+            }
+            Reply.text(response, callback, 200, Reply.JSON, body);
+        }
+        catch (final BadRequest ex)
+        {
+            Reply.badRequest(response, callback, ex.getMessage());
+        }
+        catch (final IOException ex)
+        {
+            // an analyzer rendered a report this handler cannot read: a server bug, answered as JSON, logged once here
+            LOG.warn("report rendering failed for {}", path, ex);
+            Reply.error(response, callback, 500, "report rendering failed");
+        }
+        return true;
+    }
+
+    private static boolean history(final Fields fields)
+    {
+        return fields.getValue("reportType") != null && !"hour".equals(fields.getValue("reportType")) ||
+            fields.getValue("startDate") != null;
+    }
+
+    private String domains(final Fields fields) throws BadRequest, IOException
+    {
+        final String analyzer = ReportParameters.text(fields, "analyzer", 32, "transaction");
+        lookup.format(analyzer);
+        final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
+        final Set<String> domains = lookup.domains(analyzer, parameters.period());
+        final StringWriter out = new StringWriter();
+        try (JsonGenerator json = jsonFactory.createGenerator(out))
+        {
+            json.writeStartObject();
+            json.writeStringField("analyzer", analyzer);
+            writePeriod(json, parameters.period());
+            json.writeArrayFieldStart("domains");
+            for (final String domain : domains)
+            {
+                json.writeString(domain);
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        return out.toString();
+    }
+
+    private String report(final String analyzer, final Fields fields) throws BadRequest, IOException
+    {
+        final ReportFormat format = lookup.format(analyzer);
+        final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
+        final Report report = lookup.find(analyzer, parameters);
+        final String xml = report == null ? "" :
+            ReportLookup.xml(format, report, parameters.query(lookup.calendar().now()));
+        final StringWriter out = new StringWriter(xml.length() + 256);
+        try (JsonGenerator json = jsonFactory.createGenerator(out))
+        {
+            writeHead(json, analyzer, parameters);
+            json.writeFieldName("report");
+            xmlToJson.write(xml, json);
+            json.writeEndObject();
+        }
+        return out.toString();
+    }
+
+    private String machines(final String analyzer, final Fields fields) throws BadRequest, IOException
+    {
+        final ReportFormat format = lookup.format(analyzer);
+        final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
+        final Report report = lookup.find(analyzer, parameters);
+        final long now = lookup.calendar().now();
+        final StringWriter out = new StringWriter();
+        try (JsonGenerator json = jsonFactory.createGenerator(out))
+        {
+            writeHead(json, analyzer, parameters);
+            json.writeArrayFieldStart("machines");
+            if (report != null)
+            {
+                final List<String> ips = xmlToJson.rootTexts(
+                    ReportLookup.xml(format, report, new ReportQuery(ReportQuery.ALL, null, null, now)), "ip");
+                for (int i = 0; i < ips.size() && i < MAX_MACHINES; i++)
+                {
+                    final String ip = ips.get(i);
+                    json.writeStartObject();
+                    json.writeStringField("ip", ip);
+                    json.writeFieldName("report");
+                    xmlToJson.write(ReportLookup.xml(format, report,
+                        new ReportQuery(ip, parameters.type(), parameters.name(), now)), json);
+                    json.writeEndObject();
+                }
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        return out.toString();
+    }
+
+    /**
+     * The period cut into hours (spans up to two days) or days, each point the report of that slice filtered by
+     * the request: what CAT's history graphs show.
+     */
+    private String trend(final String analyzer, final Fields fields) throws BadRequest, IOException
+    {
+        final ReportFormat format = lookup.format(analyzer);
+        final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
+        final ReportCalendar calendar = lookup.calendar();
+        final ReportPeriod period = parameters.period();
+        final boolean hourly = period.end() - period.start() <= 48 * ReportCalendar.HOUR;
+        final long now = calendar.now();
+        final StringWriter out = new StringWriter();
+        try (JsonGenerator json = jsonFactory.createGenerator(out))
+        {
+            writeHead(json, analyzer, parameters);
+            json.writeStringField("step", hourly ? "hour" : "day");
+            json.writeArrayFieldStart("points");
+            for (long start = period.start(); start < period.end(); )
+            {
+                final long end = hourly ? start + ReportCalendar.HOUR : Math.min(calendar.plusDays(start, 1), period.end());
+                final ReportParameters slice = new ReportParameters(parameters.domain(), parameters.ip(),
+                    parameters.type(), parameters.name(), new ReportPeriod(hourly ? "hour" : "range", start, end));
+                final Report report = lookup.find(analyzer, slice);
+                json.writeStartObject();
+                json.writeStringField("label", hourly ? calendar.formatHour(start) : calendar.formatDay(start));
+                json.writeNumberField("start", start);
+                json.writeFieldName("report");
+                xmlToJson.write(report == null ? "" : ReportLookup.xml(format, report, slice.query(now)), json);
+                json.writeEndObject();
+                start = end;
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        return out.toString();
+    }
+
+    private String nativeJson(final String analyzer, final Fields fields) throws BadRequest, IOException
+    {
+        final ReportFormat format = lookup.format(analyzer);
+        final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
+        final Report report = lookup.find(analyzer, parameters);
+        if (report == null)
+        {
+            return "null";
+        }
+        final StringBuilder out = new StringBuilder(4096);
+        format.writeJson(report, parameters.query(lookup.calendar().now()), out);
+        return out.toString();
+    }
+
+    private void writeHead(final JsonGenerator json, final String analyzer, final ReportParameters parameters)
+        throws IOException
+    {
+        json.writeStartObject();
+        json.writeStringField("analyzer", analyzer);
+        json.writeStringField("domain", parameters.domain());
+        json.writeStringField("ip", parameters.ip());
+        json.writeStringField("type", parameters.type());
+        json.writeStringField("name", parameters.name());
+        writePeriod(json, parameters.period());
+    }
+
+    private void writePeriod(final JsonGenerator json, final ReportPeriod period) throws IOException
+    {
+        final ReportCalendar calendar = lookup.calendar();
+        final long current = calendar.currentHour();
+        json.writeObjectFieldStart("period");
+        json.writeStringField("kind", period.kind());
+        json.writeNumberField("start", period.start());
+        json.writeNumberField("end", period.end());
+        json.writeStringField("date", period.hourly() ? calendar.formatHour(period.start()) :
+            calendar.formatDay(period.start()));
+        json.writeStringField("last", period.hourly() ? calendar.formatHour(period.start()) :
+            calendar.formatDay(period.end() - 1));
+        json.writeStringField("current", calendar.formatHour(current));
+        json.writeBooleanField("live", period.start() <= current && current < period.end());
+        json.writeEndObject();
+    }
+}

@@ -1,0 +1,103 @@
+package io.cheetah.server.http.api;
+
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportFormat;
+import io.cheetah.analysis.ReportQuery;
+import io.cheetah.server.query.ReportSource;
+
+import java.io.IOException;
+import java.util.Set;
+
+/**
+ * Finds the report a request names and renders it: one hour from the {@link ReportSource}, a longer span from
+ * the {@link ReportHistory}. Shared by the CAT pages, the model API and the JSON API so they agree on what a
+ * request means. Thread-safe.
+ */
+public final class ReportLookup
+{
+    private final ReportSource source;
+    private final ReportHistory history;
+    private final ReportCalendar calendar;
+
+    /**
+     * @param source   hourly reports.
+     * @param history  reports over spans.
+     * @param calendar hour arithmetic.
+     */
+    public ReportLookup(final ReportSource source, final ReportHistory history, final ReportCalendar calendar)
+    {
+        this.source = source;
+        this.history = history;
+        this.calendar = calendar;
+    }
+
+    /**
+     * @return the hour arithmetic.
+     */
+    public ReportCalendar calendar()
+    {
+        return calendar;
+    }
+
+    /**
+     * @param analyzer an analyzer name from the request.
+     * @return its format.
+     * @throws BadRequest when the name is malformed or no such analyzer serves reports.
+     */
+    public ReportFormat format(final String analyzer) throws BadRequest
+    {
+        if (analyzer == null || !analyzer.matches("[a-z][a-z0-9-]{0,31}"))
+        {
+            throw new BadRequest("analyzer must be a lower-case name");
+        }
+        final ReportFormat format = source.format(analyzer);
+        if (format == null)
+        {
+            throw new BadRequest("unknown analyzer: " + analyzer);
+        }
+        return format;
+    }
+
+    /**
+     * @param analyzer   analyzer name (already checked by {@link #format}).
+     * @param parameters the request.
+     * @return the report, or null when there is none (unknown domain, empty hour).
+     */
+    public Report find(final String analyzer, final ReportParameters parameters)
+    {
+        final ReportPeriod period = parameters.period();
+        if (period.hourly())
+        {
+            return source.report(analyzer, parameters.domain(), period.start());
+        }
+        return history.report(analyzer, parameters.domain(), period.start(), period.end());
+    }
+
+    /**
+     * @param analyzer analyzer name.
+     * @param period   the span.
+     * @return the domains with data in it, sorted.
+     */
+    public Set<String> domains(final String analyzer, final ReportPeriod period)
+    {
+        return period.hourly() ? source.domains(analyzer, period.start()) :
+            history.domains(analyzer, period.start(), period.end());
+    }
+
+    /**
+     * Renders a report in CAT's XML shape.
+     *
+     * @param format its format.
+     * @param report the report.
+     * @param query  machine / type / name filter.
+     * @return the XML document.
+     * @throws IOException from the format.
+     */
+    public static String xml(final ReportFormat format, final Report report, final ReportQuery query)
+        throws IOException
+    {
+        final StringBuilder out = new StringBuilder(4096);
+        format.writeXml(report, query, out);
+        return out.toString();
+    }
+}

@@ -1,0 +1,48 @@
+package io.cheetah.server.http.ui;
+
+import io.cheetah.server.http.api.CatReportHandler;
+import io.cheetah.server.http.api.JsonApiHandler;
+import io.cheetah.server.http.api.ModelHandler;
+import io.cheetah.server.http.api.ReportCalendar;
+import io.cheetah.server.http.api.ReportHistory;
+import io.cheetah.server.http.api.ReportLookup;
+import io.cheetah.server.query.ReportSource;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.handler.gzip.GzipHandler;
+
+/**
+ * Assembles the web side of the server: the CAT-compatible report URLs, the model API, the JSON API and the
+ * dashboard's files, behind the security headers. The HTTP server mounts the returned handler (it declines
+ * paths it does not own, so other handlers — logview, router, metrics — can follow it in a sequence).
+ * <pre>
+ *  request ─▶ SecurityHeaders ─▶ ModelHandler      /cat/r/model/…
+ *                                GzipHandler ─▶ CatReportHandler  /cat/r/{t,e,p,h,state}?forceDownload=…
+ *                                               JsonApiHandler    /api/v1/…
+ *                                               AssetHandler      /, /cat/r/{t,e,p,h,state}, /ui/…
+ * </pre>
+ */
+public final class Dashboard
+{
+    private Dashboard()
+    {
+    }
+
+    /**
+     * @param source   hourly reports (live and stored).
+     * @param history  reports over spans.
+     * @param calendar the server's hour arithmetic.
+     * @return the handler to mount at the root of the HTTP server.
+     */
+    public static Handler handler(final ReportSource source, final ReportHistory history, final ReportCalendar calendar)
+    {
+        final ReportLookup lookup = new ReportLookup(source, history, calendar);
+        // the model API compresses itself (CAT's callers expect gzip unconditionally); the rest is compressed when
+        // the browser accepts it: a 1,000-name table is ~600 KB of JSON, ~40 KB gzipped
+        final GzipHandler compressed = new GzipHandler(new Handler.Sequence(
+            new CatReportHandler(lookup),
+            new JsonApiHandler(lookup),
+            new AssetHandler()));
+        compressed.setMinGzipSize(1024);
+        return new SecurityHeaders(new Handler.Sequence(new ModelHandler(lookup), compressed));
+    }
+}

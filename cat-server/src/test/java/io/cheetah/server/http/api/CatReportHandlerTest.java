@@ -1,0 +1,120 @@
+package io.cheetah.server.http.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.server.http.fixtures.KnownTraffic;
+import io.cheetah.server.http.fixtures.WebServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CatReportHandlerTest
+{
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static WebServer server;
+
+    @BeforeAll
+    static void start() throws Exception
+    {
+        server = new WebServer(KnownTraffic.source());
+    }
+
+    @AfterAll
+    static void stop() throws Exception
+    {
+        server.close();
+    }
+
+    static HttpResponse<String> get(final String pathAndQuery) throws Exception
+    {
+        return HTTP.send(HttpRequest.newBuilder(server.uri(pathAndQuery)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void forceDownloadXmlWrapsTheReportAsCatDoes() throws Exception
+    {
+        final HttpResponse<String> response = get("/cat/r/t?domain=shop&date=2024051713&forceDownload=xml");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/xml"));
+        final String body = response.body();
+        assertThat(body).startsWith("<transaction>\r\n<report domain=\"shop\"").endsWith("</report>\r\n</transaction>");
+        assertThat(body).doesNotContain("<?xml").doesNotContain("transaction-report");
+        assertThat(body).contains("<machine ip=\"All\">").contains("<type id=\"URL\" totalCount=\"7\" failCount=\"1\"");
+    }
+
+    @Test
+    void typeAndIpFilterTheDownload() throws Exception
+    {
+        final String body = get("/cat/r/t?domain=shop&date=2024051713&ip=10.0.0.2&type=URL&forceDownload=xml").body();
+        assertThat(body).contains("<machine ip=\"10.0.0.2\">").doesNotContain("ip=\"All\"");
+        assertThat(body).contains("&lt;img src=x onerror=alert(1)&gt;").doesNotContain("<img");
+        assertThat(body).doesNotContain("id=\"SQL\"");
+    }
+
+    @Test
+    void historyOpMergesTheDay() throws Exception
+    {
+        final String body = get("/cat/r/t?op=history&reportType=day&domain=shop&date=20240517&forceDownload=xml").body();
+        assertThat(body).contains("<type id=\"URL\" totalCount=\"8\"");
+    }
+
+    @Test
+    void forceDownloadJsonWrapsTheReport() throws Exception
+    {
+        final JsonNode body = new ObjectMapper().readTree(get("/cat/r/t?domain=shop&date=2024051713&forceDownload=json").body());
+        assertThat(body.path("report").path("domain").asText()).isEqualTo("shop");
+        assertThat(body.path("report").path("domains").get(0).asText()).isEqualTo("shop");
+        assertThat(body.path("report").path("machine").get(0).path("type")).hasSize(2);
+    }
+
+    @Test
+    void plainXmlIsTheReportOr404() throws Exception
+    {
+        final HttpResponse<String> found = get("/cat/r/t?domain=shop&date=2024051713&xml=true");
+        assertThat(found.statusCode()).isEqualTo(200);
+        assertThat(found.body()).contains("<transaction-report domain=\"shop\"");
+        assertThat(get("/cat/r/t?domain=nobody&date=2024051713&xml=true").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void unknownDomainDownloadsAnEmptyModel() throws Exception
+    {
+        final HttpResponse<String> response = get("/cat/r/t?domain=nobody&forceDownload=xml");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("<transaction>\r\n</transaction>");
+    }
+
+    @Test
+    void badParametersAre400() throws Exception
+    {
+        assertThat(get("/cat/r/t?domain=shop&date=yesterday&forceDownload=xml").statusCode()).isEqualTo(400);
+        assertThat(get("/cat/r/t?domain=shop&forceDownload=csv").statusCode()).isEqualTo(400);
+        assertThat(get("/cat/r/e?domain=shop&date=2024051713&forceDownload=xml&ip=10.0.0.2").statusCode()).isEqualTo(200);
+        assertThat(get("/cat/r/e?domain=shop&date=2024051713&forceDownload=xml").body())
+            .startsWith("<event>\r\n<report domain=\"shop\"").endsWith("</report>\r\n</event>");
+    }
+
+    @Test
+    void withoutDownloadThePageIsServed() throws Exception
+    {
+        final HttpResponse<String> response = get("/cat/r/t?domain=shop");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("text/html"));
+        assertThat(response.body()).contains("<script type=\"module\" src=\"/ui/js/transaction.js\"></script>");
+        assertThat(response.headers().firstValue("Content-Security-Policy")).isPresent();
+    }
+
+    @Test
+    void wrappedHandlesSelfClosingAndEmptyRoots()
+    {
+        assertThat(CatReportHandler.wrapped("event", "<event-report domain=\"a\"/>"))
+            .isEqualTo("<event>\r\n<report domain=\"a\"/>\r\n</event>");
+        assertThat(CatReportHandler.wrapped("problem", "")).isEqualTo("<problem>\r\n</problem>");
+    }
+}

@@ -1,0 +1,257 @@
+package io.cheetah.server.http.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.server.http.fixtures.KnownTraffic;
+import io.cheetah.server.http.fixtures.WebServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class JsonApiHandlerTest
+{
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static WebServer server;
+
+    @BeforeAll
+    static void start() throws Exception
+    {
+        server = new WebServer(KnownTraffic.source());
+    }
+
+    @AfterAll
+    static void stop() throws Exception
+    {
+        server.close();
+    }
+
+    static HttpResponse<String> get(final String pathAndQuery) throws Exception
+    {
+        return HTTP.send(HttpRequest.newBuilder(server.uri(pathAndQuery)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static JsonNode ok(final String pathAndQuery) throws Exception
+    {
+        final HttpResponse<String> response = get(pathAndQuery);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(v -> assertThat(v).startsWith("application/json"));
+        return JSON.readTree(response.body());
+    }
+
+    static JsonNode find(final JsonNode array, final String id)
+    {
+        for (final JsonNode node : array)
+        {
+            if (id.equals(node.path("id").asText()))
+            {
+                return node;
+            }
+        }
+        throw new AssertionError(id + " not in " + array);
+    }
+
+    @Test
+    void listsTheDomainsOfTheHour() throws Exception
+    {
+        final JsonNode body = ok("/api/v1/domains?analyzer=transaction&date=2024051713");
+        assertThat(body.path("domains").toString()).isEqualTo("[\"big\",\"shop\"]");
+        assertThat(body.path("period").path("date").asText()).isEqualTo("2024051713");
+        assertThat(ok("/api/v1/domains?date=2024051712").path("domains").toString()).isEqualTo("[\"shop\"]");
+    }
+
+    @Test
+    void typeLevelMergesEveryMachine() throws Exception
+    {
+        final JsonNode body = ok("/api/v1/reports/transaction?domain=shop&date=2024051713");
+        assertThat(body.path("period").path("live").asBoolean()).isTrue();
+        final JsonNode report = body.path("report");
+        assertThat(report.path("ip").toString()).isEqualTo("[\"10.0.0.1\",\"10.0.0.2\"]");
+        final JsonNode machine = report.path("machine").get(0);
+        assertThat(machine.path("ip").asText()).isEqualTo("All");
+        final JsonNode url = find(machine.path("type"), "URL");
+        assertThat(url.path("totalCount").asLong()).isEqualTo(7);
+        assertThat(url.path("failCount").asLong()).isEqualTo(1);
+        assertThat(url.path("min").asDouble()).isEqualTo(5.0);
+        assertThat(url.path("max").asDouble()).isEqualTo(100.0);
+        assertThat(url.has("name")).as("no names without a type").isFalse();
+        final JsonNode sql = find(machine.path("type"), "SQL");
+        assertThat(sql.path("totalCount").asLong()).isEqualTo(4);
+        assertThat(sql.path("failCount").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void typeGivesItsNamesAndIpFilters() throws Exception
+    {
+        final JsonNode all = ok("/api/v1/reports/transaction?domain=shop&date=2024051713&type=URL");
+        final JsonNode pay = find(all.path("report").path("machine").get(0).path("type").get(0).path("name"), "/pay");
+        assertThat(pay.path("totalCount").asLong()).isEqualTo(4);
+        assertThat(pay.path("failCount").asLong()).isEqualTo(1);
+        assertThat(pay.path("avg").asDouble()).isEqualTo(25.0);
+        assertThat(pay.path("successMessageUrl").get(0).asText()).startsWith("shop-");
+        final JsonNode xss = find(all.path("report").path("machine").get(0).path("type").get(0).path("name"), KnownTraffic.XSS);
+        assertThat(xss.path("totalCount").asLong()).isEqualTo(1);
+
+        final JsonNode one = ok("/api/v1/reports/transaction?domain=shop&date=2024051713&type=URL&ip=10.0.0.2");
+        final JsonNode machine = one.path("report").path("machine").get(0);
+        assertThat(machine.path("ip").asText()).isEqualTo("10.0.0.2");
+        assertThat(machine.path("type").get(0).path("totalCount").asLong()).isEqualTo(2);
+    }
+
+    @Test
+    void nameGivesMinutesAndDistribution() throws Exception
+    {
+        final JsonNode body = ok("/api/v1/reports/transaction?domain=shop&date=2024051713&type=URL&name=%2Fpay");
+        final JsonNode name = body.path("report").path("machine").get(0).path("type").get(0).path("name").get(0);
+        assertThat(name.path("id").asText()).isEqualTo("/pay");
+        assertThat(name.path("range")).hasSize(2);
+        assertThat(name.path("range").get(0).path("value").asInt()).isEqualTo(5);
+        assertThat(name.path("range").get(0).path("count").asInt()).isEqualTo(3);
+        assertThat(name.path("range").get(0).path("fails").asInt()).isEqualTo(1);
+        assertThat(name.path("duration").toString()).contains("\"value\":16,\"count\":1").contains("\"value\":64,\"count\":1");
+        assertThat(name.path("statusCode").get(0).path("id").asText()).isEqualTo("500");
+    }
+
+    @Test
+    void machinesViewSplitsANameByMachine() throws Exception
+    {
+        final JsonNode body = ok("/api/v1/reports/transaction/machines?domain=shop&date=2024051713&type=URL&name=%2Fpay");
+        final JsonNode machines = body.path("machines");
+        assertThat(machines).hasSize(2);
+        assertThat(machines.get(0).path("ip").asText()).isEqualTo("10.0.0.1");
+        final JsonNode first = machines.get(0).path("report").path("machine").get(0).path("type").get(0).path("name").get(0);
+        assertThat(first.path("totalCount").asLong()).isEqualTo(3);
+        final JsonNode second = machines.get(1).path("report").path("machine").get(0).path("type").get(0).path("name").get(0);
+        assertThat(second.path("totalCount").asLong()).isEqualTo(1);
+        assertThat(second.path("max").asDouble()).isEqualTo(40.0);
+    }
+
+    @Test
+    void stepMovesByHoursAndFutureClampsToNow() throws Exception
+    {
+        final JsonNode previous = ok("/api/v1/reports/transaction?domain=shop&date=2024051713&step=-1&type=URL");
+        assertThat(previous.path("period").path("date").asText()).isEqualTo("2024051712");
+        assertThat(previous.path("period").path("live").asBoolean()).isFalse();
+        assertThat(previous.path("report").path("machine").get(0).path("type").get(0).path("totalCount").asLong()).isEqualTo(1);
+        final JsonNode future = ok("/api/v1/reports/transaction?domain=shop&date=2030010100");
+        assertThat(future.path("period").path("date").asText()).isEqualTo("2024051713");
+        final JsonNode noDate = ok("/api/v1/reports/transaction?domain=shop");
+        assertThat(noDate.path("period").path("date").asText()).isEqualTo("2024051713");
+    }
+
+    @Test
+    void historyMergesTheDay() throws Exception
+    {
+        final JsonNode day = ok("/api/v1/reports/transaction?domain=shop&date=20240517&reportType=day&type=URL");
+        assertThat(day.path("period").path("kind").asText()).isEqualTo("day");
+        final JsonNode url = day.path("report").path("machine").get(0).path("type").get(0);
+        assertThat(url.path("totalCount").asLong()).isEqualTo(8);
+        final JsonNode range = ok("/api/v1/reports/transaction?domain=shop&startDate=2024051712&endDate=2024051712&type=URL");
+        assertThat(range.path("report").path("machine").get(0).path("type").get(0).path("totalCount").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void trendCutsADayIntoHours() throws Exception
+    {
+        final JsonNode body = ok("/api/v1/reports/transaction/trend?domain=shop&date=20240517&reportType=day&type=URL&name=%2Fpay");
+        assertThat(body.path("step").asText()).isEqualTo("hour");
+        final JsonNode points = body.path("points");
+        assertThat(points).hasSize(14);
+        assertThat(points.get(12).path("label").asText()).isEqualTo("2024051712");
+        assertThat(points.get(12).path("report").path("machine").get(0).path("type").get(0).path("name").get(0)
+            .path("totalCount").asLong()).isEqualTo(1);
+        assertThat(points.get(13).path("report").path("machine").get(0).path("type").get(0).path("name").get(0)
+            .path("totalCount").asLong()).isEqualTo(4);
+        assertThat(points.get(0).path("report").isNull()).isTrue();
+        final JsonNode month = ok("/api/v1/reports/transaction/trend?domain=shop&date=20240517&reportType=month&type=URL");
+        assertThat(month.path("step").asText()).isEqualTo("day");
+        assertThat(month.path("points")).hasSize(17);
+        assertThat(month.path("points").get(16).path("report").path("machine").get(0).path("type").get(0)
+            .path("totalCount").asLong()).isEqualTo(8);
+    }
+
+    @Test
+    void unknownDomainIsAnEmptyResult() throws Exception
+    {
+        final JsonNode body = ok("/api/v1/reports/transaction?domain=nobody&date=2024051713");
+        assertThat(body.path("report").isNull()).isTrue();
+        assertThat(ok("/api/v1/reports/transaction/machines?domain=nobody&type=URL").path("machines")).isEmpty();
+    }
+
+    @Test
+    void nativeJsonComesFromTheFormat() throws Exception
+    {
+        assertThat(ok("/api/v1/reports/transaction/native?domain=shop&date=2024051713").path("transactions").asInt()).isEqualTo(11);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "/api/v1/reports/transaction?domain=shop&date=2024-05-17",
+        "/api/v1/reports/transaction?domain=shop&date=2024133199",
+        "/api/v1/reports/transaction?domain=shop&date=2024051725",
+        "/api/v1/reports/nope?domain=shop",
+        "/api/v1/reports/Bad%20Name?domain=shop",
+        "/api/v1/reports/transaction?domain=shop&name=x",
+        "/api/v1/reports/transaction?domain=shop&step=x",
+        "/api/v1/reports/transaction?domain=shop&reportType=year",
+        "/api/v1/reports/transaction?domain=shop&startDate=20240517",
+        "/api/v1/reports/transaction?domain=shop&startDate=20240517&endDate=20230101",
+        "/api/v1/domains?analyzer=nope",
+    })
+    void invalidParametersGet400WithAReason(final String pathAndQuery) throws Exception
+    {
+        final HttpResponse<String> response = get(pathAndQuery);
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).path("error").asText()).isNotBlank();
+    }
+
+    @Test
+    void overLongStringsGet400NamingTheParameter() throws Exception
+    {
+        final String longDomain = "d".repeat(ReportParameters.MAX_DOMAIN + 1);
+        final HttpResponse<String> domain = get("/api/v1/reports/transaction?domain=" + longDomain);
+        assertThat(domain.statusCode()).isEqualTo(400);
+        assertThat(domain.body()).contains("domain is longer than").doesNotContain(longDomain);
+        final String longName = URLEncoder.encode("<".repeat(ReportParameters.MAX_NAME + 1), StandardCharsets.UTF_8);
+        final HttpResponse<String> name = get("/api/v1/reports/transaction?domain=shop&type=URL&name=" + longName);
+        assertThat(name.statusCode()).isEqualTo(400);
+        assertThat(name.body()).contains("name is longer than").doesNotContain("<");
+    }
+
+    @Test
+    void largeAnswersAreGzippedWhenTheClientAcceptsIt() throws Exception
+    {
+        final HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(
+                server.uri("/api/v1/reports/transaction?domain=big&date=2024051713&type=RPC"))
+            .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
+        try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(response.body())))
+        {
+            final JsonNode body = JSON.readTree(in.readAllBytes());
+            assertThat(body.path("report").path("machine").get(0).path("type").get(0).path("name")).hasSize(250);
+        }
+        assertThat(get("/api/v1/reports/transaction?domain=big&date=2024051713&type=RPC").headers()
+            .firstValue("Content-Encoding")).isEmpty();
+    }
+
+    @Test
+    void unknownPathIs404AndEveryResponseCarriesTheSecurityHeaders() throws Exception
+    {
+        final HttpResponse<String> response = get("/api/v1/nothing");
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(response.headers().firstValue("Content-Security-Policy")).hasValueSatisfying(
+            v -> assertThat(v).contains("script-src 'self'").doesNotContain("unsafe-inline"));
+        assertThat(response.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
+    }
+}

@@ -1,0 +1,33 @@
+package io.cheetah.server.http.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Keeps docs/openapi.yaml honest: it parses, and documents every path and cap the handlers implement.
+ */
+class OpenApiDocumentTest
+{
+    @Test
+    void documentsEveryEndpointAndCap() throws Exception
+    {
+        final Path root = Path.of(System.getProperty("cheetah.projectRoot", ".."));
+        final JsonNode doc = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(root.resolve("docs/openapi.yaml")));
+        assertThat(doc.path("openapi").asText()).startsWith("3.");
+        assertThat(doc.path("paths").fieldNames()).toIterable().containsExactlyInAnyOrder(
+            "/api/v1/domains", "/api/v1/reports/{analyzer}", "/api/v1/reports/{analyzer}/machines",
+            "/api/v1/reports/{analyzer}/native", "/api/v1/reports/{analyzer}/trend", "/cat/r/{page}", "/cat/r/model/{report}/{domain}/{period}");
+        final JsonNode parameters = doc.path("components").path("parameters");
+        assertThat(parameters.path("domain").path("schema").path("maxLength").asInt()).isEqualTo(ReportParameters.MAX_DOMAIN);
+        assertThat(parameters.path("ip").path("schema").path("maxLength").asInt()).isEqualTo(ReportParameters.MAX_IP);
+        assertThat(parameters.path("name").path("schema").path("maxLength").asInt()).isEqualTo(ReportParameters.MAX_NAME);
+        assertThat(parameters.path("step").path("schema").path("maximum").asInt()).isEqualTo(ReportParameters.MAX_STEP);
+    }
+}

@@ -1,0 +1,143 @@
+package io.cheetah.server.http.ui;
+
+import io.cheetah.server.http.fixtures.AnalyzedTraffic;
+import io.cheetah.server.http.fixtures.Browser;
+import io.cheetah.server.http.fixtures.KnownTraffic;
+import io.cheetah.server.http.fixtures.WebServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The pages over reports built by the real analyzers from known trees ({@link AnalyzedTraffic}), in headless
+ * Chromium: what the analyzers write is what the pages read.
+ */
+class AnalyzedPagesSystemTest
+{
+    private static WebServer server;
+    private static io.cheetah.server.http.fixtures.MapReportSource source;
+    private static Browser browser;
+
+    @BeforeAll
+    static void start() throws Exception
+    {
+        browser = Browser.startIfAvailable();
+        source = AnalyzedTraffic.source();
+        server = new WebServer(source);
+    }
+
+    @AfterAll
+    static void stop() throws Exception
+    {
+        if (browser != null)
+        {
+            browser.close();
+        }
+        if (server != null)
+        {
+            server.close();
+        }
+    }
+
+    @BeforeEach
+    void needsChromium()
+    {
+        Browser.assumeAvailable();
+    }
+
+    @AfterEach
+    void noConsoleErrors()
+    {
+        if (browser == null)
+        {
+            return;
+        }
+        assertThat(browser.consoleErrors()).as("browser console (CSP violations, script errors)").isEmpty();
+    }
+
+    private String url(final String pathAndQuery)
+    {
+        return server.uri(pathAndQuery).toString();
+    }
+
+    private List<List<String>> rows(final String tableId)
+    {
+        return browser.all("#" + tableId + " tbody tr").stream()
+            .map(tr -> tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList()).toList();
+    }
+
+    @Test
+    void problemPageShowsWhatTheProblemAnalyzerCounted() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/p?domain=shop&date=2024051713"))).isEqualTo("true");
+        assertThat(rows("problem-types")).contains(List.of("error", "4", "2"), List.of("long-url", "1", "1"));
+        assertThat(rows("problems")).extracting(r -> r.subList(0, 3)).contains(
+            List.of("error", "java.lang.NullPointerException", "3"), List.of("error", KnownTraffic.XSS, "1"),
+            List.of("long-url", "/pay", "1"));
+        assertThat(browser.all("#problems img")).isEmpty();
+        assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+        assertThat(rows("threads")).contains(List.of("http-pool", "3"));
+        // CAT counts every heartbeat as a problem of type heartbeat (cat-compat.md 4.4): minute 5 = 2 errors + 1 heartbeat
+        assertThat(rows("problem-types")).contains(List.of("heartbeat", "15", "2"));
+        assertThat(browser.all("#chart-minutes rect.bar").get(5).getAttribute("data-value")).isEqualTo("3");
+        assertThat(browser.all("#chart-minutes rect.bar").get(12).getAttribute("data-value")).isEqualTo("0");
+        assertThat(new Select(browser.one("#machine")).getOptions()).extracting(WebElement::getText)
+            .containsExactly("All", "10.0.0.1", "10.0.0.2");
+        browser.screenshot("analyzed-problem");
+
+        browser.navigate(() -> new Select(browser.one("#machine")).selectByVisibleText("10.0.0.2"));
+        assertThat(rows("problems")).extracting(r -> r.get(1)).doesNotContain("java.lang.NullPointerException")
+            .contains(KnownTraffic.XSS, "/pay");
+    }
+
+    @Test
+    void transactionAndEventPagesShowWhatTheirAnalyzersCounted() throws Exception
+    {
+        assumeTrue(source.format("transaction") != null && source.format("event") != null,
+            "the transaction and event analyzers are not in AnalyzerCatalog.builtIn() yet");
+        assertThat(browser.open(url("/cat/r/t?domain=shop&date=2024051713"))).isEqualTo("true");
+        assertThat(rows("types")).filteredOn(r -> r.get(0).equals("URL")).extracting(r -> r.subList(0, 3))
+            .containsExactly(List.of("URL", "5", "0"));
+        browser.navigate(() -> browser.all("#types a.type-link").stream().filter(a -> a.getText().equals("URL"))
+            .findFirst().orElseThrow().click());
+        assertThat(rows("names")).extracting(r -> r.subList(0, 2))
+            .contains(List.of("TOTAL", "5"), List.of("/order", "4"), List.of("/pay", "1"));
+        browser.navigate(() -> browser.all("#names a.name-link").stream().filter(a -> a.getText().equals("/pay"))
+            .findFirst().orElseThrow().click());
+        assertThat(browser.all("#chart-hits rect.bar").get(7).getAttribute("data-value")).isEqualTo("1");
+        assertThat(rows("machines")).extracting(r -> r.subList(0, 2)).containsExactly(List.of("10.0.0.2", "1"));
+        browser.screenshot("analyzed-transaction-name");
+
+        assertThat(browser.open(url("/cat/r/e?domain=shop&date=2024051713&type=Error"))).isEqualTo("true");
+        assertThat(rows("names")).extracting(r -> r.subList(0, 3)).contains(List.of("TOTAL", "4", "4"),
+            List.of("java.lang.NullPointerException", "3", "3"), List.of(KnownTraffic.XSS, "1", "1"));
+        assertThat(browser.all("#names img")).isEmpty();
+        assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+        browser.screenshot("analyzed-event-names");
+    }
+
+    @Test
+    void heartbeatPageShowsEachMachinesMinutes() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/h?domain=shop&date=2024051713"))).isEqualTo("true");
+        assertThat(browser.one("#machine").getAttribute("value")).isEqualTo("10.0.0.1");
+        final List<WebElement> dots = browser.all("#chart-System-LoadAverage circle.dot");
+        assertThat(dots).hasSize(10);
+        assertThat(dots.get(9).getAttribute("data-value")).isEqualTo("9");
+        browser.screenshot("analyzed-heartbeat");
+        browser.navigate(() -> new Select(browser.one("#machine")).selectByVisibleText("10.0.0.2"));
+        assertThat(browser.all("#chart-System-LoadAverage circle.dot")).hasSize(5);
+    }
+}

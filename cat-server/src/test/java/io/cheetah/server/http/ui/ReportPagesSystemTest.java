@@ -1,0 +1,167 @@
+package io.cheetah.server.http.ui;
+
+import io.cheetah.server.http.fixtures.Browser;
+import io.cheetah.server.http.fixtures.KnownTraffic;
+import io.cheetah.server.http.fixtures.WebServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The Event, Problem, Heartbeat and State pages in headless Chromium against a real server with known reports.
+ */
+class ReportPagesSystemTest
+{
+    private static WebServer server;
+    private static Browser browser;
+
+    @BeforeAll
+    static void start() throws Exception
+    {
+        browser = Browser.startIfAvailable();
+        server = new WebServer(KnownTraffic.source());
+    }
+
+    @AfterAll
+    static void stop() throws Exception
+    {
+        if (browser != null)
+        {
+            browser.close();
+        }
+        if (server != null)
+        {
+            server.close();
+        }
+    }
+
+    @BeforeEach
+    void needsChromium()
+    {
+        Browser.assumeAvailable();
+    }
+
+    @AfterEach
+    void noConsoleErrors()
+    {
+        if (browser == null)
+        {
+            return;
+        }
+        assertThat(browser.consoleErrors()).as("browser console (CSP violations, script errors)").isEmpty();
+    }
+
+    private String url(final String pathAndQuery)
+    {
+        return server.uri(pathAndQuery).toString();
+    }
+
+    private static List<String> row(final WebElement tr)
+    {
+        return tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+    }
+
+    private List<List<String>> rows(final String tableId)
+    {
+        return browser.all("#" + tableId + " tbody tr").stream().map(ReportPagesSystemTest::row).toList();
+    }
+
+    @Test
+    void eventPageShowsTypesNamesAndMinuteCharts() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/e?domain=shop&date=2024051713"))).isEqualTo("true");
+        assertThat(browser.one("#tab-event").getAttribute("class")).isEqualTo("active");
+        assertThat(rows("types")).extracting(r -> r.subList(0, 3))
+            .containsExactly(List.of("URL.Method", "3", "0"), List.of("Exception", "1", "1"));
+        assertThat(browser.all("#types th")).extracting(WebElement::getText).doesNotContain("Avg(ms)");
+        browser.screenshot("event-types");
+        browser.navigate(() -> browser.one("#types a.type-link").click());
+        assertThat(rows("names")).extracting(r -> r.subList(0, 2))
+            .containsExactly(List.of("TOTAL", "3"), List.of("GET", "2"), List.of("POST", "1"));
+        browser.navigate(() -> browser.all("#names a.name-link").get(0).click());
+        final List<WebElement> hits = browser.all("#chart-hits rect.bar");
+        assertThat(hits).hasSize(60);
+        assertThat(hits.get(5).getAttribute("data-value")).isEqualTo("1");
+        assertThat(hits.get(6).getAttribute("data-value")).isEqualTo("1");
+        assertThat(browser.all("#chart-fails")).hasSize(1);
+        assertThat(browser.all("#chart-avg")).isEmpty();
+        assertThat(rows("machines")).extracting(r -> r.subList(0, 2)).containsExactly(List.of("10.0.0.1", "2"));
+        browser.screenshot("event-name-detail");
+    }
+
+    @Test
+    void problemPageShowsEntitiesThreadsAndMinutes() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/p?domain=shop&date=2024051713"))).isEqualTo("true");
+        assertThat(rows("problem-types")).containsExactly(List.of("error", "4", "2"), List.of("long-url", "1", "1"));
+        final List<List<String>> problems = rows("problems");
+        assertThat(problems.get(0).subList(0, 3)).containsExactly("error", "java.lang.NullPointerException", "3");
+        assertThat(problems).extracting(r -> r.get(1)).contains("<script>alert(1)</script>", "/pay");
+        assertThat(browser.all("#problems tbody tr").get(0).findElements(By.cssSelector("a.sample")))
+            .extracting(a -> a.getText()).containsExactly("L", "o", "g");
+        assertThat(browser.all("#problems tbody tr").get(0).findElement(By.cssSelector("a.sample")).getAttribute("href"))
+            .endsWith("/cat/r/m/shop-0a000001-474989-11?domain=shop");
+        assertThat(rows("threads")).containsExactly(List.of("http", "4"), List.of("main", "1"));
+        final List<WebElement> minutes = browser.all("#chart-minutes rect.bar");
+        assertThat(minutes.get(5).getAttribute("data-value")).isEqualTo("2");
+        assertThat(minutes.get(9).getAttribute("data-value")).isEqualTo("1");
+        assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+        browser.screenshot("problem");
+
+        browser.navigate(() -> browser.all("#problem-types a.type-link").stream().filter(a -> a.getText().equals("long-url")).findFirst().orElseThrow().click());
+        assertThat(rows("problems")).extracting(r -> r.get(1)).containsExactly("/pay");
+        assertThat(rows("threads")).containsExactly(List.of("main", "1"));
+    }
+
+    @Test
+    void heartbeatPageDrawsOneChartPerDetailGroupedByExtension() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/h?domain=shop&date=2024051713"))).isEqualTo("true");
+        assertThat(browser.all("section.extension")).extracting(e -> e.getAttribute("data-extension")).containsExactly("System", "GC");
+        assertThat(browser.all("section.extension .chart")).hasSize(3);
+        final List<WebElement> load = browser.all("#chart-System-LoadAverage circle.dot");
+        assertThat(load).hasSize(60);
+        assertThat(load.get(0).getAttribute("data-value")).isEqualTo("0");
+        assertThat(load.get(59).getAttribute("data-value")).isEqualTo("5.9");
+        assertThat(browser.all("#chart-GC-ParNewCount circle.dot").get(3).getAttribute("data-value")).isEqualTo("0");
+        assertThat(browser.all("#machine option")).extracting(WebElement::getText).containsExactly("10.0.0.1");
+        assertThat(browser.one("#classpath").getText()).contains("app.jar");
+        browser.screenshot("heartbeat");
+    }
+
+    @Test
+    void statePageShowsTheServersOwnReport() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/state?date=2024051713"))).isEqualTo("true");
+        assertThat(browser.one("#state-summary [data-metric=cheetah_frames_bad_total]").getText()).isEqualTo("3");
+        assertThat(browser.one("#state-summary [data-metric=cheetah_bytes_received_total]").getText()).isEqualTo("1,200,000");
+        assertThat(rows("state-loss")).containsExactly(List.of("problem", "990", "0", "5", "0", "0"),
+            List.of("transaction", "1,000", "0", "0", "0", "0"));
+        assertThat(rows("state-rings")).containsExactly(List.of("0", "65,000"));
+        assertThat(browser.all("#content h2")).extracting(WebElement::getText).contains("Server 10.9.9.9");
+        assertThat(browser.all("#content dl").get(1).getText()).contains("totalLoss").contains("3");
+        assertThat(rows("state-processDomain")).extracting(r -> r.subList(0, 2))
+            .containsExactly(List.of("shop", "700"), List.of("big", "300"));
+        assertThat(rows("metrics")).contains(List.of("cheetah_analyzer_dropped_total", "analyzer=\"problem\",level=\"MID\"", "5"));
+        browser.one("#metrics-filter").sendKeys("frames_bad");
+        assertThat(rows("metrics")).extracting(r -> r.get(1)).containsExactly("reason=\"too_long\"", "reason=\"bad_varint\"");
+        browser.screenshot("state");
+    }
+
+    @Test
+    void unknownDomainShowsAnEmptyState()
+    {
+        assertThat(browser.open(url("/cat/r/p?domain=nobody&date=2024051713"))).isEqualTo("true");
+        assertThat(browser.one("#empty").getText()).contains("No problems for domain nobody");
+    }
+}

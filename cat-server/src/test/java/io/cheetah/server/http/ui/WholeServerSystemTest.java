@@ -1,0 +1,117 @@
+package io.cheetah.server.http.ui;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.analysis.AnalyzerCatalog;
+import io.cheetah.client.CatClient;
+import io.cheetah.client.Transaction;
+import io.cheetah.client.config.ClientConfig;
+import io.cheetah.client.config.ServerAddress;
+import io.cheetah.server.CheetahServer;
+import io.cheetah.server.fixtures.TestServers;
+import io.cheetah.server.http.api.ForwardingReportSource;
+import io.cheetah.server.http.api.HourlyMerge;
+import io.cheetah.server.http.api.ReportCalendar;
+import io.cheetah.server.http.fixtures.Browser;
+import io.cheetah.server.http.fixtures.KnownTraffic;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.ZoneOffset;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The whole path: the client SDK sends trees over TCP to a real {@link CheetahServer} with the built-in analyzers
+ * and the dashboard mounted; the JSON API and the Transaction page in headless Chromium show what was sent.
+ * Real clock (the SDK stamps real times), so a run that straddles an hour boundary could split the counts.
+ */
+class WholeServerSystemTest
+{
+    private static final String DOMAIN = "web-e2e";
+
+    @Test
+    void clientTrafficShowsOnTheDashboard() throws Exception
+    {
+        Browser.assumeAvailable();
+        final ForwardingReportSource reports = new ForwardingReportSource();
+        final ReportCalendar calendar = new ReportCalendar(ZoneOffset.UTC, System::currentTimeMillis);
+        try (CheetahServer server = CheetahServer.builder(TestServers.config())
+                .analyzers(AnalyzerCatalog.builtIn())
+                .mount("/", Dashboard.handler(reports, new HourlyMerge(reports), calendar))
+                .start())
+        {
+            reports.set(server.reports());
+            try (CatClient client = CatClient.start(ClientConfig.builder().domain(DOMAIN).ip("10.2.0.1").hostname("web-host")
+                .servers(List.of(new ServerAddress("127.0.0.1", server.tcpPort(), server.httpPort()))).build()))
+            {
+                for (int i = 0; i < 5; i++)
+                {
+                    final Transaction t = client.newTransaction("URL", "/checkout");
+                    client.logEvent("Payment", "card");
+                    t.setStatus(i == 0 ? "500" : Transaction.SUCCESS);
+                    t.complete();
+                }
+                final Transaction hostile = client.newTransaction("URL", KnownTraffic.XSS);
+                hostile.setStatus(Transaction.SUCCESS);
+                hostile.complete();
+            }
+            final String base = "http://127.0.0.1:" + server.httpPort();
+            final JsonNode url = awaitUrlType(base, 6);
+            assertThat(url.path("failCount").asLong()).isEqualTo(1);
+
+            try (Browser browser = Browser.start())
+            {
+                assertThat(browser.open(base + "/cat/r/t?domain=" + DOMAIN)).isEqualTo("true");
+                final List<String> row = browser.all("#types tbody tr").stream()
+                    .map(tr -> tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList())
+                    .filter(r -> r.get(0).equals("URL")).findFirst().orElseThrow();
+                assertThat(row.subList(1, 3)).containsExactly("6", "1");
+                browser.navigate(() -> browser.all("#types a.type-link").stream().filter(a -> a.getText().equals("URL"))
+                    .findFirst().orElseThrow().click());
+                assertThat(browser.all("#names a.name-link")).extracting(WebElement::getText)
+                    .contains("/checkout", KnownTraffic.XSS);
+                assertThat(browser.all("#names img")).isEmpty();
+                assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+                browser.screenshot("whole-server-transaction");
+                assertThat(browser.consoleErrors()).isEmpty();
+            }
+        }
+    }
+
+    private static JsonNode awaitUrlType(final String base, final long expected) throws Exception
+    {
+        final HttpClient http = HttpClient.newHttpClient();
+        final ObjectMapper json = new ObjectMapper();
+        final long deadline = System.currentTimeMillis() + 20_000;
+        JsonNode url = null;
+        while (System.currentTimeMillis() < deadline)
+        {
+            final HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                URI.create(base + "/api/v1/reports/transaction?domain=" + DOMAIN)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(response.statusCode()).isEqualTo(200);
+            final JsonNode machine = json.readTree(response.body()).path("report").path("machine").path(0);
+            for (final JsonNode type : machine.path("type"))
+            {
+                if ("URL".equals(type.path("id").asText()))
+                {
+                    url = type;
+                }
+            }
+            if (url != null && url.path("totalCount").asLong() >= expected)
+            {
+                return url;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("URL type did not reach " + expected + " hits: " + url);
+    }
+}
