@@ -5,6 +5,12 @@ import io.cheetah.analysis.AnalyzerType;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.http.api.ForwardingReportSource;
+import io.cheetah.server.http.api.HourlyMerge;
+import io.cheetah.server.http.api.ReportCalendar;
+import io.cheetah.server.http.api.ReportHistory;
+import io.cheetah.server.http.api.SpanHistory;
+import io.cheetah.server.http.ui.Dashboard;
 import io.cheetah.server.logview.DumpAnalyzerType;
 import io.cheetah.server.logview.LogviewHandler;
 import io.cheetah.server.logview.LogviewStore;
@@ -25,12 +31,13 @@ import java.util.Map;
 /**
  * The complete server as {@link Main} runs it: report storage (embedded MariaDB unless {@code storage.mysql.url}
  * is set) as sink and history, checkpoints of the open hours restored, the built-in analyzers plus the dump
- * analyzer feeding the logview store, {@code /cat/r/m} look-ups, storage and logview counters on /metrics. System
- * tests start it in-process with an injected clock.
+ * analyzer feeding the logview store, {@code /cat/r/m} look-ups, the dashboard and report API at {@code /}
+ * (closed-hour spans from storage), storage and logview counters on /metrics. System tests start it in-process with
+ * an injected clock.
  * <pre>
  *   ReportStore.start ──▶ checkpoints of hours H-1, H ──▶ CheetahServer.builder
  *   LogviewStore.start ─────────────────────────────────▶   .analyzers(catalog + dump) .sink/.history(store)
- *                                                           .restore(...) .mount(/cat/r/m) .closeAfter(logview, store)
+ *                                                           .restore(...) .mount(/cat/r/m, /) .closeAfter(logview, store)
  * </pre>
  * Shutdown ({@link #close()}): TCP, final checkpoint, rings, HTTP, then the logview store, then storage (which stops
  * the embedded MariaDB).
@@ -71,11 +78,17 @@ public final class FullServer implements AutoCloseable
         {
             final CheetahServer.Builder builder = CheetahServer.builder(config).analyzers(types).clock(clock)
                 .autoTick(autoTick).mount("/cat/r/m", new LogviewHandler(logview));
+            // the dashboard reads the server's report source, which exists only once the server is built
+            final ForwardingReportSource reports = new ForwardingReportSource();
+            final ReportCalendar calendar = new ReportCalendar(config.storage().settings().zone(), clock::millis);
+            ReportHistory spans = new HourlyMerge(reports);
             if (config.storage().enabled())
             {
                 store = ReportStore.start(config.storage().settings(), formats(types), clock::millis);
                 builder.sink(store).history(store).restore(openHours(store, clock.millis()));
+                spans = new SpanHistory(store::history, reports, calendar);
             }
+            builder.mount("/", Dashboard.handler(reports, spans, calendar));
             logview.start();
             builder.closeAfter(logview);
             if (store != null)
@@ -83,6 +96,7 @@ public final class FullServer implements AutoCloseable
                 builder.closeAfter(store);
             }
             final CheetahServer server = builder.start();
+            reports.set(server.reports());
             if (store != null)
             {
                 server.metrics().add(StoreSections.storage(store));

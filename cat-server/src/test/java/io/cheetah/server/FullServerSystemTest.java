@@ -109,6 +109,13 @@ class FullServerSystemTest
             assertThat(stored).isNotNull();
             // equal as a report (the binary form's map order may differ after a decode, so compare the XML)
             assertThat(xml(format, stored)).isEqualTo(liveXml);
+
+            // the dashboard's CAT URL serves the stored hour too
+            final HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" +
+                server.httpPort() + "/cat/r/t?domain=" + domain + "&date=2026112203&forceDownload=xml")).build(),
+                HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+            assertThat(page.body()).contains("<type id=\"AcceptanceTx\" totalCount=\"30\"");
         }
         // the embedded MariaDB is stopped with the server
         assertThat(Files.exists(dir.resolve("mysql/data/cheetah-mariadbd.pid"))).isFalse();
