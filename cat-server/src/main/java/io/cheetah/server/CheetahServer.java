@@ -16,6 +16,7 @@ import io.cheetah.server.dispatch.LiveReports;
 import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.dispatch.RingGroup;
 import io.cheetah.server.dispatch.TreePool;
+import io.cheetah.server.http.AdminHandler;
 import io.cheetah.server.http.HttpServer;
 import io.cheetah.server.http.MetricsHandler;
 import io.cheetah.server.http.RouterHandler;
@@ -80,10 +81,15 @@ public final class CheetahServer implements AutoCloseable
     private final TcpIngest ingest;
     private final HttpServer http;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final ReportSink sink;
+    private final List<AutoCloseable> closeAfter;
+    private final AdminHandler admin;
 
     private CheetahServer(final Builder b) throws Exception
     {
         this.config = b.config;
+        this.sink = b.sink;
+        this.closeAfter = List.copyOf(b.closeAfter);
         final List<AnalyzerType> types = new ArrayList<>(b.types);
         if (types.stream().noneMatch(t -> t.name().equals("state")))
         {
@@ -140,6 +146,16 @@ public final class CheetahServer implements AutoCloseable
             httpServer = new HttpServer(config.http());
             httpServer.mount("/cat/s/router", router);
             httpServer.mount("/metrics", new MetricsHandler(metrics));
+            this.admin = new AdminHandler(config.http().adminToken(), this::checkpoint);
+            httpServer.mount(AdminHandler.PREFIX, admin);
+            final AdminHandler adminHandler = admin;
+            metrics.add(out -> out
+                .append("# HELP cheetah_admin_refused_total Admin requests refused (missing or wrong token).\n")
+                .append("# TYPE cheetah_admin_refused_total counter\n")
+                .append("cheetah_admin_refused_total ").append(adminHandler.refused()).append('\n')
+                .append("# HELP cheetah_admin_checkpoints_total Checkpoints forced through the admin API.\n")
+                .append("# TYPE cheetah_admin_checkpoints_total counter\n")
+                .append("cheetah_admin_checkpoints_total ").append(adminHandler.checkpoints()).append('\n'));
             for (final Map.Entry<String, Handler> e : b.handlers.entrySet())
             {
                 httpServer.mount(e.getKey(), e.getValue());
@@ -373,6 +389,37 @@ public final class CheetahServer implements AutoCloseable
     }
 
     /**
+     * Checkpoints every open hour now, in band (after every tree already in the rings), and waits until the sink
+     * has written the checkpoints. Called by {@code POST /cat/admin/checkpoint} and tests.
+     *
+     * @param timeoutMillis longest wait.
+     * @return true when done in time.
+     */
+    public boolean checkpoint(final long timeoutMillis)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        final Control c = rings.publish(Control.Kind.CHECKPOINT, 0, null, null, -1, deadline);
+        if (c == null)
+        {
+            return false;
+        }
+        try
+        {
+            c.done().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        catch (final Exception e)
+        {
+            return false;
+        }
+        return sink.flush(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+    }
+
+    /**
      * Waits until everything ingested so far has passed through every ring.
      *
      * @param timeoutMillis how long to wait.
@@ -403,18 +450,9 @@ public final class CheetahServer implements AutoCloseable
         {
             tickerThread.shutdownNow();
         }
-        final Control checkpoint = rings.publish(Control.Kind.CHECKPOINT, 0, null, null, -1,
-            System.nanoTime() + TimeUnit.SECONDS.toNanos(30));
-        if (checkpoint != null)
+        if (!checkpoint(30_000))
         {
-            try
-            {
-                checkpoint.done().get(30, TimeUnit.SECONDS);
-            }
-            catch (final Exception e)
-            {
-                LOG.warn("final checkpoint did not complete", e);
-            }
+            LOG.warn("final checkpoint did not complete within 30 s");
         }
         rings.shutdown(10_000);
         try
@@ -424,6 +462,18 @@ public final class CheetahServer implements AutoCloseable
         catch (final Exception e)
         {
             LOG.warn("stopping http failed", e);
+        }
+        // e.g. the logview store, then storage (which stops the embedded MariaDB): after the rings, which feed them
+        for (final AutoCloseable c : closeAfter)
+        {
+            try
+            {
+                c.close();
+            }
+            catch (final Exception e)
+            {
+                LOG.warn("closing {} failed", c, e);
+            }
         }
         LOG.info("cheetah stopped");
     }
@@ -442,6 +492,7 @@ public final class CheetahServer implements AutoCloseable
         private Clock clock = Clock.SYSTEM;
         private boolean autoTick = true;
         private final List<io.cheetah.analysis.Report> restore = new ArrayList<>();
+        private final List<AutoCloseable> closeAfter = new ArrayList<>();
 
         private Builder(final ServerConfig config)
         {
@@ -533,6 +584,19 @@ public final class CheetahServer implements AutoCloseable
         public Builder mount(final String prefix, final Handler handler)
         {
             handlers.put(prefix, handler);
+            return this;
+        }
+
+        /**
+         * Parts the server closes after its own shutdown (TCP, final checkpoint, rings, HTTP), in the order added:
+         * what the analyzers write to (logview store, report storage). Not closed when start-up fails.
+         *
+         * @param part e.g. the logview store.
+         * @return this.
+         */
+        public Builder closeAfter(final AutoCloseable part)
+        {
+            closeAfter.add(part);
             return this;
         }
 

@@ -1,10 +1,10 @@
 package io.cheetah.server;
 
-import io.cheetah.analysis.AnalyzerCatalog;
 import io.cheetah.server.config.ConfigException;
 import io.cheetah.server.config.ConfigLoader;
 import io.cheetah.server.config.ServerConfig;
-import io.cheetah.server.storage.ReportSink;
+import io.cheetah.server.period.Clock;
+import io.cheetah.server.storage.mysql.SchemaTooNewException;
 import sun.misc.Signal;
 
 import java.nio.file.Path;
@@ -13,7 +13,8 @@ import java.util.concurrent.CountDownLatch;
 /**
  * Starts the server in the foreground: {@code java -jar cheetah-server.jar [--config FILE] [--set key=value]...}.
  * A configuration error prints the message (naming the key) and exits 2. SIGTERM or SIGINT shut down gracefully
- * (stop accepting, drain, checkpoint) and exit 0.
+ * (stop accepting, drain, checkpoint, close the logview store and storage, which stops the
+ * embedded MariaDB) and exit 0. A database schema newer than this code stops start-up with exit 2.
  */
 public final class Main
 {
@@ -38,13 +39,10 @@ public final class Main
             System.exit(2);
             return;
         }
-        final CheetahServer server;
+        final FullServer full;
         try
         {
-            server = CheetahServer.builder(config)
-                .analyzers(AnalyzerCatalog.builtIn())
-                .sink(ReportSink.NONE)
-                .start();
+            full = FullServer.start(config, Clock.SYSTEM, true);
         }
         catch (final ConfigException e)
         {
@@ -52,10 +50,23 @@ public final class Main
             System.exit(2);
             return;
         }
+        catch (final SchemaTooNewException e)
+        {
+            System.err.println("cheetah: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        catch (final java.io.IOException e)
+        {
+            System.err.println("cheetah: cannot start: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        final CheetahServer server = full.server();
         final CountDownLatch stopped = new CountDownLatch(1);
         final Runnable stop = () ->
         {
-            server.close();
+            full.close();
             stopped.countDown();
         };
         // handling the signal ourselves (jdk.unsupported) is the only way to exit 0 on SIGTERM: with a shutdown hook

@@ -37,7 +37,8 @@ class ShutdownSystemTest
     void sigtermShutsDownGracefullyWithExitCodeZero() throws Exception
     {
         final Process p = start("--set", "tcp.host=127.0.0.1", "--set", "tcp.port=0", "--set", "http.host=127.0.0.1",
-            "--set", "http.port=0", "--set", "pipeline.ringSize=1024");
+            "--set", "http.port=0", "--set", "pipeline.ringSize=1024", "--set", "storage.enabled=false",
+            "--set", "storage.dataDir=target/shutdown-test");
         final BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
             StandardCharsets.UTF_8));
         final Pattern ports = Pattern.compile("cheetah: tcp port (\\d+), http port (\\d+)");

@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.cheetah.analysis.Level;
+import io.cheetah.server.storage.StorageSettings;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.DateTimeException;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -57,8 +60,27 @@ public final class ConfigLoader
         d.put("router.advertisedHost", "");
         d.put("router.servers", List.of());
         d.put("router.sample", 1.0);
+        d.put("storage.enabled", true);
         d.put("storage.dataDir", "data");
         d.put("storage.checkpointSeconds", 60);
+        d.put("storage.mysql.url", "");
+        d.put("storage.mysql.user", "root");
+        d.put("storage.mysql.password", "");
+        d.put("storage.mysql.poolSize", 4);
+        d.put("storage.serverId", "");
+        d.put("storage.timeZone", "");
+        d.put("storage.retention.hourlyDays", 30);
+        d.put("storage.retention.dailyDays", 400);
+        d.put("storage.retention.rollupDays", 0);
+        d.put("storage.retention.localDays", 7);
+        d.put("storage.rollup.enabled", true);
+        d.put("logview.retentionDays", 7);
+        d.put("logview.blockBytes", 262144);
+        d.put("logview.sealMillis", 10000);
+        d.put("logview.maxDomainsPerHour", 1000);
+        d.put("logview.maxSegmentsPerFile", 65536);
+        d.put("logview.openReaders", 64);
+        d.put("logview.cleanupMinutes", 10);
         return d;
     }
 
@@ -236,9 +258,56 @@ public final class ConfigLoader
         }
         final ServerConfig.Router router = new ServerConfig.Router(string("router.advertisedHost"),
             endpoints("router.servers"), sample);
-        final ServerConfig.Storage storage = new ServerConfig.Storage(string("storage.dataDir"),
-            intIn("storage.checkpointSeconds", 1, 86400));
-        return new ServerConfig(tcp, http, pipeline, router, storage, Map.copyOf(analyzers));
+        final String mysqlUrl = string("storage.mysql.url");
+        if (!mysqlUrl.isEmpty() && !mysqlUrl.startsWith("jdbc:mysql:") && !mysqlUrl.startsWith("jdbc:mariadb:"))
+        {
+            throw new ConfigException("storage.mysql.url: must be a jdbc:mysql: URL (empty = embedded MariaDB), got " +
+                mysqlUrl);
+        }
+        final String zone = string("storage.timeZone");
+        if (!zone.isEmpty())
+        {
+            try
+            {
+                ZoneId.of(zone);
+            }
+            catch (final DateTimeException e)
+            {
+                throw new ConfigException("storage.timeZone: not a time zone (e.g. UTC, Asia/Shanghai), got " + zone);
+            }
+        }
+        final String serverId = string("storage.serverId");
+        if (serverId.length() > StorageSettings.MAX_SERVER_ID)
+        {
+            throw new ConfigException("storage.serverId: at most " + StorageSettings.MAX_SERVER_ID +
+                " characters, got " + serverId.length());
+        }
+        final String dataDir = string("storage.dataDir");
+        if (dataDir.isBlank())
+        {
+            throw new ConfigException("storage.dataDir: must not be empty");
+        }
+        final ServerConfig.Storage storage = new ServerConfig.Storage(bool("storage.enabled"), dataDir,
+            intIn("storage.checkpointSeconds", 1, 86400), mysqlUrl, string("storage.mysql.user"),
+            string("storage.mysql.password"), intIn("storage.mysql.poolSize", 1, 64), serverId, zone,
+            intIn("storage.retention.hourlyDays", 0, 36500), intIn("storage.retention.dailyDays", 0, 36500),
+            intIn("storage.retention.rollupDays", 0, 36500), intIn("storage.retention.localDays", 0, 36500),
+            bool("storage.rollup.enabled"));
+        final ServerConfig.Logview logview = new ServerConfig.Logview(intIn("logview.retentionDays", 1, 3650),
+            intIn("logview.blockBytes", 4096, 8 << 20), intIn("logview.sealMillis", 100, Integer.MAX_VALUE),
+            intIn("logview.maxDomainsPerHour", 1, 1_000_000), intIn("logview.maxSegmentsPerFile", 1, 65_536),
+            intIn("logview.openReaders", 1, 100_000), intIn("logview.cleanupMinutes", 1, 1440));
+        try
+        {
+            // the components' own checks too, so that anything they refuse stops start-up here, by key
+            storage.settings();
+            logview.settings(dataDir);
+        }
+        catch (final IllegalArgumentException | NullPointerException e)
+        {
+            throw new ConfigException(e.getMessage(), e);
+        }
+        return new ServerConfig(tcp, http, pipeline, router, storage, logview, Map.copyOf(analyzers));
     }
 
     private ServerConfig.AnalyzerSettings analyzer(final String name)
@@ -279,6 +348,16 @@ public final class ConfigLoader
             throw new ConfigException(key + ": must be a string, got " + n);
         }
         return n.asText();
+    }
+
+    private boolean bool(final String key)
+    {
+        final JsonNode n = values.get(key);
+        if (!n.isBoolean())
+        {
+            throw new ConfigException(key + ": must be true or false, got " + n.asText());
+        }
+        return n.asBoolean();
     }
 
     private int intIn(final String key, final int min, final int max)

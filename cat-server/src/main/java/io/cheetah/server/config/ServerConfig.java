@@ -1,7 +1,11 @@
 package io.cheetah.server.config;
 
 import io.cheetah.analysis.Level;
+import io.cheetah.server.logview.LogviewSettings;
+import io.cheetah.server.storage.StorageSettings;
 
+import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 
@@ -12,11 +16,12 @@ import java.util.Map;
  * @param http      the HTTP server.
  * @param pipeline  rings, consumers and the priority gate.
  * @param router    what {@code /cat/s/router} tells clients.
- * @param storage   data directory and checkpoint cadence.
+ * @param storage   data directory, checkpoint cadence, MySQL and retention.
+ * @param logview   the raw-tree store.
  * @param analyzers per-analyzer overrides by analyzer name (absent entries keep the type's defaults).
  */
 public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router, Storage storage,
-                           Map<String, AnalyzerSettings> analyzers)
+                           Logview logview, Map<String, AnalyzerSettings> analyzers)
 {
     /**
      * @param host            interface to bind, e.g. {@code 0.0.0.0}.
@@ -111,11 +116,61 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
     }
 
     /**
+     * @param enabled           false runs without persistence (no MySQL, no checkpoints; tests and benchmarks).
      * @param dataDir           where storage keeps checkpoints, logviews and the embedded database.
      * @param checkpointSeconds period of open-hour checkpoints.
+     * @param mysqlUrl          JDBC URL of an external MySQL/MariaDB (empty = embedded MariaDB under dataDir/mysql).
+     * @param mysqlUser         its user.
+     * @param mysqlPassword     its password.
+     * @param mysqlPoolSize     connections in the pool.
+     * @param serverId          this server's name in stored rows (empty = host name).
+     * @param timeZone          zone where days, weeks and months start (empty = the system's).
+     * @param hourlyDays        hourly rows kept, days (0 = forever).
+     * @param dailyDays         daily roll-ups kept, days (0 = forever).
+     * @param rollupDays        weekly and monthly roll-ups kept, days (0 = forever).
+     * @param localDays         stale local checkpoint and quarantine files kept, days.
+     * @param rollupEnabled     whether this server builds roll-ups.
      */
-    public record Storage(String dataDir, int checkpointSeconds)
+    public record Storage(boolean enabled, String dataDir, int checkpointSeconds, String mysqlUrl, String mysqlUser,
+                          String mysqlPassword, int mysqlPoolSize, String serverId, String timeZone, int hourlyDays,
+                          int dailyDays, int rollupDays, int localDays, boolean rollupEnabled)
     {
+        /**
+         * @return the settings {@code ReportStore.start} takes (validated: a bad value names its key).
+         */
+        public StorageSettings settings()
+        {
+            final StorageSettings d = StorageSettings.defaults(Path.of(dataDir));
+            return new StorageSettings(d.dataDir(), mysqlUrl.isEmpty() ? null : mysqlUrl, mysqlUser, mysqlPassword,
+                mysqlPoolSize, serverId.isEmpty() ? d.serverId() : serverId,
+                timeZone.isEmpty() ? d.zone() : ZoneId.of(timeZone), hourlyDays, dailyDays, rollupDays, localDays,
+                rollupEnabled);
+        }
+    }
+
+    /**
+     * Settings of the raw-tree (logview) store; see {@link LogviewSettings} for each.
+     *
+     * @param retentionDays      days of trees kept.
+     * @param blockBytes         uncompressed bytes per sealed block.
+     * @param sealMillis         a block older than this is sealed at the next append.
+     * @param maxDomainsPerHour  id domains one writer keeps per hour.
+     * @param maxSegmentsPerFile index segments per hour file.
+     * @param openReaders        closed-hour files kept open for look-ups.
+     * @param cleanupMinutes     how often retention runs.
+     */
+    public record Logview(int retentionDays, int blockBytes, long sealMillis, int maxDomainsPerHour,
+                          int maxSegmentsPerFile, int openReaders, int cleanupMinutes)
+    {
+        /**
+         * @param dataDir {@code storage.dataDir}.
+         * @return the settings {@code LogviewStore} takes.
+         */
+        public LogviewSettings settings(final String dataDir)
+        {
+            return new LogviewSettings(Path.of(dataDir), retentionDays, blockBytes, sealMillis, maxDomainsPerHour,
+                maxSegmentsPerFile, openReaders, cleanupMinutes);
+        }
     }
 
     /**

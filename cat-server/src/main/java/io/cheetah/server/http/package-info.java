@@ -4,6 +4,7 @@
  * <pre>
  *   GET /cat/s/router ─▶ RouterHandler   (op=xml | op=json [+token] | op=api)
  *   GET /metrics      ─▶ MetricsHandler  (PrometheusText)
+ *   POST /cat/admin/checkpoint ─▶ AdminHandler (bearer http.adminToken, or loopback only) ─▶ in-band checkpoint
  *   GET /&lt;prefix&gt;/…   ─▶ mounted handlers (HttpServer.mount, longest prefix wins)
  * </pre>
  */

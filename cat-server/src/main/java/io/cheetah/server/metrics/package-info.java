@@ -5,7 +5,8 @@
  *   ingest (Netty threads) ──increment──▶ IngestCounters ─┐
  *   dispatch (Netty threads) ─increment─▶ AnalyzerCounters├──▶ PrometheusText ──▶ /metrics
  *   ring consumers ─────────increment──▶ AnalyzerCounters │        ▲
- *   JVM (GC, heap) ─────────────────────────────────────────────────┘
+ *   JVM (GC, heap) ─────────────────────────────────────────────────┤
+ *   ReportStore, LogviewCounters ──▶ StoreSections (per scrape) ─────┘
  * </pre>
  */
 package io.cheetah.server.metrics;

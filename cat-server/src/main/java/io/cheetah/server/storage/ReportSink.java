@@ -30,6 +30,18 @@ public interface ReportSink
     void hourClosed(String analyzer, long hourStart, List<Report> reports);
 
     /**
+     * Waits until the work handed in so far is in local files (a forced checkpoint answers only after it). Called
+     * from HTTP or shutdown threads, never from a ring consumer.
+     *
+     * @param timeoutMillis longest wait.
+     * @return true when written in time; sinks that write synchronously or not at all return true.
+     */
+    default boolean flush(final long timeoutMillis)
+    {
+        return true;
+    }
+
+    /**
      * A sink that only logs, for tests and until storage is configured.
      */
     ReportSink NONE = new ReportSink()

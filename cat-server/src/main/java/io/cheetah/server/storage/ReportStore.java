@@ -183,6 +183,27 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         files.execute(() -> spool(analyzer, hourStart, reports));
     }
 
+    @Override
+    public boolean flush(final long timeoutMillis)
+    {
+        // the files thread runs tasks in order: once this no-op ran, every checkpoint queued before it is written
+        try
+        {
+            files.submit(() -> { }).get(timeoutMillis, TimeUnit.MILLISECONDS);
+            return true;
+        }
+        catch (final java.util.concurrent.RejectedExecutionException | java.util.concurrent.ExecutionException |
+            java.util.concurrent.TimeoutException e)
+        {
+            return false;
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     // ---------------------------------------------------------------- ReportSource (HTTP threads)
 
     @Override

@@ -89,4 +89,61 @@ class ConfigLoaderTest
         assertThatThrownBy(() -> new ConfigLoader().set("tcp.workers=0").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("tcp.workers:");
     }
+
+    @Test
+    void storageAndLogviewKeysMapToTheirSettings()
+    {
+        final ServerConfig c = new ConfigLoader().set(List.of("storage.dataDir=/tmp/cheetah-x",
+            "storage.mysql.url=jdbc:mysql://db:3306/cheetah", "storage.mysql.user=cat", "storage.mysql.password=s3cret",
+            "storage.mysql.poolSize=8", "storage.serverId=cat-01", "storage.timeZone=Asia/Shanghai",
+            "storage.retention.hourlyDays=10", "storage.retention.dailyDays=20", "storage.retention.rollupDays=30",
+            "storage.retention.localDays=2", "storage.rollup.enabled=false", "storage.enabled=false",
+            "logview.retentionDays=3", "logview.blockBytes=65536", "logview.sealMillis=500",
+            "logview.maxDomainsPerHour=50", "logview.maxSegmentsPerFile=100", "logview.openReaders=8",
+            "logview.cleanupMinutes=5")).load();
+        assertThat(c.storage().enabled()).isFalse();
+        final io.cheetah.server.storage.StorageSettings s = c.storage().settings();
+        assertThat(s).isEqualTo(new io.cheetah.server.storage.StorageSettings(Path.of("/tmp/cheetah-x"),
+            "jdbc:mysql://db:3306/cheetah", "cat", "s3cret", 8, "cat-01", java.time.ZoneId.of("Asia/Shanghai"), 10, 20,
+            30, 2, false));
+        assertThat(s.embedded()).isFalse();
+        assertThat(c.logview().settings(c.storage().dataDir())).isEqualTo(
+            new io.cheetah.server.logview.LogviewSettings(Path.of("/tmp/cheetah-x"), 3, 65536, 500, 50, 100, 8, 5));
+
+        final ServerConfig d = new ConfigLoader().load();
+        assertThat(d.storage().enabled()).isTrue();
+        assertThat(d.storage().settings().embedded()).isTrue();
+        assertThat(d.storage().settings().serverId()).isNotEmpty();
+        assertThat(d.storage().settings().zone()).isEqualTo(java.time.ZoneId.systemDefault());
+        assertThat(d.logview().settings("data")).isEqualTo(
+            io.cheetah.server.logview.LogviewSettings.defaults(Path.of("data")));
+        final io.cheetah.server.storage.StorageSettings defaults =
+            io.cheetah.server.storage.StorageSettings.defaults(Path.of("data"));
+        assertThat(d.storage().settings()).isEqualTo(defaults);
+    }
+
+    @Test
+    void badStorageAndLogviewValuesAreNamed()
+    {
+        final String[][] cases = {
+            {"storage.mysql.url=postgres://db/cheetah", "storage.mysql.url:"},
+            {"storage.mysql.poolSize=0", "storage.mysql.poolSize:"},
+            {"storage.timeZone=Mars/Olympus", "storage.timeZone:"},
+            {"storage.serverId=" + "x".repeat(65), "storage.serverId:"},
+            {"storage.retention.hourlyDays=-1", "storage.retention.hourlyDays:"},
+            {"storage.rollup.enabled=maybe", "storage.rollup.enabled: must be true or false"},
+            {"storage.enabled=1", "storage.enabled: must be true or false"},
+            {"storage.dataDir=", "storage.dataDir:"},
+            {"storage.mysql.colour=red", "storage.mysql.colour: unknown configuration key"},
+            {"logview.blockBytes=100", "logview.blockBytes:"},
+            {"logview.sealMillis=10", "logview.sealMillis:"},
+            {"logview.retentionDays=0", "logview.retentionDays:"},
+            {"logview.maxSegmentsPerFile=70000", "logview.maxSegmentsPerFile:"},
+        };
+        for (final String[] c : cases)
+        {
+            assertThatThrownBy(() -> new ConfigLoader().set(c[0]).load()).as(c[0])
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith(c[1]);
+        }
+    }
 }

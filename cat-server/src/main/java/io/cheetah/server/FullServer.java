@@ -1,0 +1,175 @@
+package io.cheetah.server;
+
+import io.cheetah.analysis.AnalyzerCatalog;
+import io.cheetah.analysis.AnalyzerType;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportFormat;
+import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.http.api.ForwardingReportSource;
+import io.cheetah.server.http.api.HourlyMerge;
+import io.cheetah.server.http.api.ReportCalendar;
+import io.cheetah.server.http.api.ReportHistory;
+import io.cheetah.server.http.api.SpanHistory;
+import io.cheetah.server.http.ui.Dashboard;
+import io.cheetah.server.logview.DumpAnalyzerType;
+import io.cheetah.server.logview.LogviewHandler;
+import io.cheetah.server.logview.LogviewStore;
+import io.cheetah.server.metrics.StoreSections;
+import io.cheetah.server.period.Clock;
+import io.cheetah.server.period.HourWindow;
+import io.cheetah.server.state.StateAnalyzerType;
+import io.cheetah.server.storage.ReportStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The complete server as {@link Main} runs it: report storage (embedded MariaDB unless {@code storage.mysql.url}
+ * is set) as sink and history, checkpoints of the open hours restored, the built-in analyzers plus the dump
+ * analyzer feeding the logview store, {@code /cat/r/m} look-ups, the dashboard and report API at {@code /}
+ * (closed-hour spans from storage), storage and logview counters on /metrics. System tests start it in-process with
+ * an injected clock.
+ * <pre>
+ *   ReportStore.start ──▶ checkpoints of hours H-1, H ──▶ CheetahServer.builder
+ *   LogviewStore.start ─────────────────────────────────▶   .analyzers(catalog + dump) .sink/.history(store)
+ *                                                           .restore(...) .mount(/cat/r/m, /) .closeAfter(logview, store)
+ * </pre>
+ * Shutdown ({@link #close()}): TCP, final checkpoint, rings, HTTP, then the logview store, then storage (which stops
+ * the embedded MariaDB).
+ */
+public final class FullServer implements AutoCloseable
+{
+    private static final Logger LOG = LoggerFactory.getLogger(FullServer.class);
+
+    private final CheetahServer server;
+    private final ReportStore store;
+    private final LogviewStore logview;
+
+    private FullServer(final CheetahServer server, final ReportStore store, final LogviewStore logview)
+    {
+        this.server = server;
+        this.store = store;
+        this.logview = logview;
+    }
+
+    /**
+     * Starts storage, the logview store and the server, in that order; on failure closes what had started.
+     *
+     * @param config   the configuration.
+     * @param clock    time source (Clock.SYSTEM in production).
+     * @param autoTick false to drive hours by {@link CheetahServer#tick()} (tests).
+     * @return the running server.
+     * @throws Exception when a part cannot start; a {@code SchemaTooNewException} when the database is newer
+     * than this code.
+     */
+    public static FullServer start(final ServerConfig config, final Clock clock, final boolean autoTick)
+        throws Exception
+    {
+        final LogviewStore logview = new LogviewStore(config.logview().settings(config.storage().dataDir()));
+        final List<AnalyzerType> types = new ArrayList<>(AnalyzerCatalog.builtIn());
+        types.add(new DumpAnalyzerType(logview));
+        ReportStore store = null;
+        try
+        {
+            final CheetahServer.Builder builder = CheetahServer.builder(config).analyzers(types).clock(clock)
+                .autoTick(autoTick).mount("/cat/r/m", new LogviewHandler(logview));
+            // the dashboard reads the server's report source, which exists only once the server is built
+            final ForwardingReportSource reports = new ForwardingReportSource();
+            final ReportCalendar calendar = new ReportCalendar(config.storage().settings().zone(), clock::millis);
+            ReportHistory spans = new HourlyMerge(reports);
+            if (config.storage().enabled())
+            {
+                store = ReportStore.start(config.storage().settings(), formats(types), clock::millis);
+                builder.sink(store).history(store).restore(openHours(store, clock.millis()));
+                spans = new SpanHistory(store::history, reports, calendar);
+            }
+            builder.mount("/", Dashboard.handler(reports, spans, calendar));
+            logview.start();
+            builder.closeAfter(logview);
+            if (store != null)
+            {
+                builder.closeAfter(store);
+            }
+            final CheetahServer server = builder.start();
+            reports.set(server.reports());
+            if (store != null)
+            {
+                server.metrics().add(StoreSections.storage(store));
+            }
+            server.metrics().add(StoreSections.logview(logview.counters()));
+            return new FullServer(server, store, logview);
+        }
+        catch (final Exception | Error e)
+        {
+            logview.close();
+            if (store != null)
+            {
+                store.close();
+            }
+            throw e;
+        }
+    }
+
+    private static Map<String, ReportFormat> formats(final List<AnalyzerType> types)
+    {
+        final Map<String, ReportFormat> formats = new HashMap<>();
+        for (final AnalyzerType t : types)
+        {
+            if (t.format() != null)
+            {
+                formats.put(t.name(), t.format());
+            }
+        }
+        // CheetahServer adds the State analyzer itself; its reports are stored too
+        final StateAnalyzerType state = new StateAnalyzerType(null);
+        formats.putIfAbsent(state.name(), state.format());
+        return formats;
+    }
+
+    private static List<Report> openHours(final ReportStore store, final long now) throws IOException
+    {
+        final long current = Math.floorDiv(now, HourWindow.HOUR) * HourWindow.HOUR;
+        final List<Report> reports = new ArrayList<>(store.checkpoints().load(current - HourWindow.HOUR));
+        reports.addAll(store.checkpoints().load(current));
+        if (!reports.isEmpty())
+        {
+            LOG.info("restoring {} checkpointed reports of the open hours", reports.size());
+        }
+        return reports;
+    }
+
+    /**
+     * @return the pipeline and HTTP server.
+     */
+    public CheetahServer server()
+    {
+        return server;
+    }
+
+    /**
+     * @return report storage, or null with {@code storage.enabled=false}.
+     */
+    public ReportStore store()
+    {
+        return store;
+    }
+
+    /**
+     * @return the raw-tree store.
+     */
+    public LogviewStore logview()
+    {
+        return logview;
+    }
+
+    @Override
+    public void close()
+    {
+        server.close();
+    }
+}

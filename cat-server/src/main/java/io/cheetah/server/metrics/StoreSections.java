@@ -1,0 +1,92 @@
+package io.cheetah.server.metrics;
+
+import io.cheetah.server.logview.LogviewCounters;
+import io.cheetah.server.storage.ReportStore;
+
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The /metrics sections of report storage ({@code cheetah_storage_*}) and the logview store
+ * ({@code cheetah_logview_*}), added by {@code Main} through {@link PrometheusText#add}. Rendered per scrape.
+ */
+public final class StoreSections
+{
+    private StoreSections()
+    {
+    }
+
+    /**
+     * @param store the running report store.
+     * @return a section with its queue and failure counters.
+     */
+    public static Consumer<StringBuilder> storage(final ReportStore store)
+    {
+        return out ->
+        {
+            family(out, "cheetah_storage_pending_reports", "gauge",
+                "Closed-hour reports not yet in MySQL (memory or pending spool).", store.pendingReports());
+            family(out, "cheetah_storage_stored_reports_total", "counter",
+                "Hourly reports stored in MySQL since start.", store.storedReports());
+            family(out, "cheetah_storage_store_failures_total", "counter",
+                "Failed attempts to store into MySQL (each retried).", store.storeFailures());
+            family(out, "cheetah_storage_checkpoint_failures_total", "counter",
+                "Checkpoint writes that failed.", store.checkpointFailures());
+            family(out, "cheetah_storage_spool_failures_total", "counter",
+                "Closed-hour reports that could not be written to the pending spool (retried).", store.spoolFailures());
+            family(out, "cheetah_storage_quarantined_reports_total", "counter",
+                "Reports set aside because MySQL could never take them.", store.quarantinedReports());
+            family(out, "cheetah_storage_rollups_built_total", "counter",
+                "Daily, weekly and monthly roll-ups built by this server.", store.rollupsBuilt());
+            family(out, "cheetah_storage_checkpoints_unreadable_total", "counter",
+                "Checkpoint files that could not be read back.", store.checkpoints().unreadable());
+        };
+    }
+
+    /**
+     * @param counters the logview store's counters.
+     * @return a section with one family per counter: {@code logview.treesStored} becomes
+     * {@code cheetah_logview_trees_stored_total}.
+     */
+    public static Consumer<StringBuilder> logview(final LogviewCounters counters)
+    {
+        return out ->
+        {
+            for (final Map.Entry<String, Long> e : counters.toMap().entrySet())
+            {
+                final String name = "cheetah_" + snake(e.getKey()) + "_total";
+                family(out, name, "counter", "Logview store: " + e.getKey() + ".", e.getValue());
+            }
+        };
+    }
+
+    static String snake(final String dotted)
+    {
+        final StringBuilder sb = new StringBuilder(dotted.length() + 8);
+        for (int i = 0; i < dotted.length(); i++)
+        {
+            final char c = dotted.charAt(i);
+            if (c == '.')
+            {
+                sb.append('_');
+            }
+            else if (Character.isUpperCase(c))
+            {
+                sb.append('_').append(Character.toLowerCase(c));
+            }
+            else
+            {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void family(final StringBuilder out, final String name, final String type, final String help,
+        final long value)
+    {
+        out.append("# HELP ").append(name).append(' ').append(help).append('\n')
+            .append("# TYPE ").append(name).append(' ').append(type).append('\n')
+            .append(name).append(' ').append(value).append('\n');
+    }
+}

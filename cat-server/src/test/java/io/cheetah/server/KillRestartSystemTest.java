@@ -1,0 +1,234 @@
+package io.cheetah.server;
+
+import io.cheetah.analysis.AnalyzerCatalog;
+import io.cheetah.analysis.AnalyzerType;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportFormat;
+import io.cheetah.analysis.ReportQuery;
+import io.cheetah.codec.Nt1Encoder;
+import io.cheetah.message.MessageTree;
+import io.cheetah.message.Transaction;
+import io.cheetah.server.state.StateAnalyzerType;
+import io.cheetah.server.storage.checkpoint.CheckpointStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 6: a server process is killed with SIGKILL after a forced checkpoint, and restarted on the same data
+ * directory (its embedded MariaDB, left running by the killed process, is stopped and started again). The restarted
+ * server reports exactly the checkpointed totals and keeps counting; trees sent after the last checkpoint are lost,
+ * and the test prints how many.
+ */
+class KillRestartSystemTest
+{
+    private static final String DOMAIN = "kill-test";
+    private static final Pattern PORTS = Pattern.compile("cheetah: tcp port (\\d+), http port (\\d+)");
+
+    @Test
+    void killedServerRestartsFromItsLastCheckpointAndKeepsCounting(@TempDir final Path dir) throws Exception
+    {
+        final long timestamp = System.currentTimeMillis();
+        final long hour = timestamp - Math.floorMod(timestamp, 3_600_000L);
+        final HttpClient http = HttpClient.newHttpClient();
+        int sequence = 0;
+
+        final Server first = Server.start(dir);
+        final long lost;
+        try
+        {
+            sequence = send(first, timestamp, sequence, 120);
+            first.awaitReceived(http, 120);
+            first.checkpoint(http);
+            assertThat(checkpointedCount(dir, hour)).isEqualTo(120);
+            sequence = send(first, timestamp, sequence, 30);
+            first.awaitReceived(http, 150);
+            lost = 30;
+        }
+        finally
+        {
+            first.process.destroyForcibly();
+            first.process.waitFor(30, TimeUnit.SECONDS);
+        }
+        System.out.println("KillRestartSystemTest: SIGKILL after the last checkpoint lost " + lost +
+            " trees (sent after it), of 150 received");
+
+        final Server second = Server.start(dir);
+        try
+        {
+            second.checkpoint(http);
+            assertThat(checkpointedCount(dir, hour)).as("restored exactly the checkpointed totals").isEqualTo(120);
+            sequence = send(second, timestamp, sequence, 50);
+            second.awaitReceived(http, 50);
+            second.checkpoint(http);
+            assertThat(checkpointedCount(dir, hour)).as("and kept counting").isEqualTo(170);
+        }
+        finally
+        {
+            second.process.destroy(); // SIGTERM: graceful, exit 0, stops its MariaDB
+            final boolean exited = second.process.waitFor(60, TimeUnit.SECONDS);
+            if (!exited)
+            {
+                second.process.destroyForcibly();
+            }
+            assertThat(exited).isTrue();
+        }
+        assertThat(second.process.exitValue()).isZero();
+        // the final checkpoint on SIGTERM holds everything too
+        assertThat(checkpointedCount(dir, hour)).isEqualTo(170);
+    }
+
+    private static int send(final Server server, final long timestamp, final int from, final int count)
+        throws Exception
+    {
+        final long hourIndex = timestamp / 3_600_000L;
+        try (Socket socket = new Socket("127.0.0.1", server.tcpPort))
+        {
+            final OutputStream out = socket.getOutputStream();
+            for (int i = from; i < from + count; i++)
+            {
+                final Transaction root = new Transaction("KillTx", "op", "0", "", timestamp, 5);
+                out.write(Nt1Encoder.encode(new MessageTree().domain(DOMAIN).hostname("host").ipAddress("127.0.0.1")
+                    .messageId(DOMAIN + "-7f000001-" + hourIndex + "-" + i).root(root)));
+            }
+            out.flush();
+        }
+        return from + count;
+    }
+
+    /** Total count of KillTx in the transaction checkpoint of the hour, read from the data directory. */
+    private static long checkpointedCount(final Path dir, final long hour) throws Exception
+    {
+        final Map<String, ReportFormat> formats = new HashMap<>();
+        for (final AnalyzerType t : AnalyzerCatalog.builtIn())
+        {
+            formats.put(t.name(), t.format());
+        }
+        final StateAnalyzerType state = new StateAnalyzerType(null);
+        formats.put(state.name(), state.format());
+        final List<Report> reports = new CheckpointStore(dir.resolve("checkpoints"), formats).load("transaction", hour);
+        long total = 0;
+        for (final Report r : reports)
+        {
+            if (!r.domain().equals(DOMAIN))
+            {
+                continue;
+            }
+            final StringBuilder xml = new StringBuilder();
+            formats.get("transaction").writeXml(r, ReportQuery.all(hour), xml);
+            final Matcher m = Pattern.compile("<type id=\"KillTx\" totalCount=\"(\\d+)\"").matcher(xml);
+            if (m.find())
+            {
+                total += Long.parseLong(m.group(1));
+            }
+        }
+        return total;
+    }
+
+    /** A server process on the test classpath. */
+    private static final class Server
+    {
+        final Process process;
+        final int tcpPort;
+        final int httpPort;
+
+        private Server(final Process process, final int tcpPort, final int httpPort)
+        {
+            this.process = process;
+            this.tcpPort = tcpPort;
+            this.httpPort = httpPort;
+        }
+
+        static Server start(final Path dir) throws Exception
+        {
+            final List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+            for (final String set : new String[] {"tcp.host=127.0.0.1", "tcp.port=0", "http.host=127.0.0.1",
+                "http.port=0", "pipeline.ringSize=1024", "storage.checkpointSeconds=3600",
+                "storage.dataDir=" + dir, "storage.timeZone=UTC", "storage.serverId=kill-test"})
+            {
+                command.add("--set");
+                command.add(set);
+            }
+            final Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            final BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                StandardCharsets.UTF_8));
+            final long deadline = System.currentTimeMillis() + 120_000;
+            String line;
+            while (System.currentTimeMillis() < deadline && (line = out.readLine()) != null)
+            {
+                System.out.println("[server] " + line);
+                final Matcher m = PORTS.matcher(line);
+                if (m.find())
+                {
+                    final Thread pump = new Thread(() ->
+                    {
+                        try
+                        {
+                            out.lines().forEach(l -> System.out.println("[server] " + l));
+                        }
+                        catch (final java.io.UncheckedIOException e)
+                        {
+                            // the process was killed: its output ends here
+                        }
+                    });
+                    pump.setDaemon(true);
+                    pump.start();
+                    return new Server(p, Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+                }
+            }
+            p.destroyForcibly();
+            throw new AssertionError("the server process did not start (exit " + (p.isAlive() ? "-" :
+                p.exitValue()) + ")");
+        }
+
+        void checkpoint(final HttpClient http) throws Exception
+        {
+            final HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort +
+                "/cat/admin/checkpoint")).POST(HttpRequest.BodyPublishers.noBody()).build(),
+                HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        }
+
+        void awaitReceived(final HttpClient http, final long trees) throws Exception
+        {
+            final Pattern received = Pattern.compile("(?m)^cheetah_trees_received_total (\\d+)");
+            final long deadline = System.currentTimeMillis() + 20_000;
+            long seen = -1;
+            while (System.currentTimeMillis() < deadline)
+            {
+                final String metrics = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort +
+                    "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+                final Matcher m = received.matcher(metrics);
+                seen = m.find() ? Long.parseLong(m.group(1)) : -1;
+                if (seen >= trees)
+                {
+                    return;
+                }
+                Thread.sleep(20);
+            }
+            throw new AssertionError("server received " + seen + " trees, expected " + trees);
+        }
+    }
+}
