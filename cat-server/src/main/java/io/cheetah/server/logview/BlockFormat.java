@@ -226,21 +226,16 @@ final class BlockFormat
      * @param limit  end of its intact data.
      * @param slot   non-zero slot value.
      * @param key    what is looked for.
-     * @param counters where damage is counted.
-     * @return the frame, or null (damage counted) when the slot leads nowhere valid.
+     * @return the frame, or null when the slot leads nowhere valid: damage, unless a writer was changing the files
+     * while they were read (the caller knows which, so it counts).
      */
-    static byte[] readSlotFrame(final FileChannel dat, final long limit, final long slot, final MessageKey key,
-        final LogviewCounters counters) throws IOException
+    static byte[] readSlotFrame(final FileChannel dat, final long limit, final long slot, final MessageKey key)
+        throws IOException
     {
         final long blockOffset = slot >>> 24;
         final int entryOffset = (int)(slot & 0xFF_FFFF);
         final byte[] block = readBlock(dat, blockOffset, limit);
-        final byte[] frame = block == null ? null : frameOf(block, entryOffset, block.length, key, true);
-        if (frame == null)
-        {
-            counters.damage.increment();
-        }
-        return frame;
+        return block == null ? null : frameOf(block, entryOffset, block.length, key, true);
     }
 
     /**

@@ -23,18 +23,22 @@ import java.util.zip.CRC32C;
  * concurrently by look-ups without ever making the writer wait.
  * <p>
  * Writer: {@link #append} copies the entry into the unsealed block (a byte array) and publishes its new length;
- * {@link #seal} compresses the block, writes it, publishes the new intact length, writes its index slots, then
- * empties the block and bumps a sequence count before any of its bytes is overwritten (a seqlock).
+ * {@link #seal} makes the sequence count odd (the block is going to disk, the index is being written), compresses
+ * the block, writes it, publishes the new intact length, writes its index slots, then empties the block and makes
+ * the count even again before any of its bytes is overwritten (a seqlock).
  * <p>
- * Readers: {@link #find} copies the published part of the unsealed block and keeps the copy only if the sequence
- * count did not move meanwhile (else retries); then the on-disk index through positional reads, which are safe
- * alongside the writer's positional writes. So a tree is findable as soon as it is appended.
+ * Readers: {@link #find} copies the published part of the unsealed block and keeps the copy unless the block was
+ * emptied meanwhile (the count passed an even value). A copy overtaken that way means a seal completed after the
+ * look-up began, so everything appended before it is on disk and indexed: the reader goes to the index instead of
+ * retrying. The on-disk index is read through positional reads, which are safe alongside the writer's positional
+ * writes; a slot read while a seal writes the index may be torn, so a slot leading nowhere counts as damage only
+ * if no seal was in flight. So a tree is findable as soon as it is appended, and a reader never starves.
  */
 final class HourFile
 {
     private static final LZ4Compressor COMPRESSOR = LZ4Factory.fastestInstance().fastCompressor();
     private static final int CACHE = 64;
-    /** How long a reader keeps retrying when every copy of the unsealed block is overtaken by a seal. */
+    /** How long a reader keeps retrying when every index read races a seal writing the index. */
     private static final long READ_PATIENCE_NANOS = 2_000_000_000L;
     private static final int INITIAL_BLOCK = 16 * 1024;
 
@@ -211,6 +215,10 @@ final class HourFile
         {
             return;
         }
+        // Odd while the index is written: a reader that reads a torn slot meanwhile retries instead of counting
+        // damage. A volatile store, so that it is ordered before the file writes below.
+        final long s = sequence.get();
+        sequence.set(s + 1);
         try
         {
             final long blockOffset = datLength;
@@ -233,11 +241,11 @@ final class HourFile
             }
             datLength = intactLength;
         }
-        // The block's bytes are rewritten only by later appends; the count announces that before they happen.
+        // The block's bytes are rewritten only by later appends; the even count announces that before they happen.
         published.setRelease(0);
         blockLength = 0;
         pending = 0;
-        sequence.setRelease(sequence.get() + 1);
+        sequence.setRelease(s + 2);
         VarHandle.storeStoreFence();
     }
 
@@ -402,39 +410,49 @@ final class HourFile
             {
                 throw new java.nio.channels.ClosedChannelException();
             }
-            if (attempt > 2)
+            if (attempt > 0)
             {
                 if (System.nanoTime() - deadline > 0)
                 {
                     counters.lookupTimeouts.increment();
                     return null;
                 }
-                Thread.yield(); // the writer sealed during each of our copies: let it get ahead
+                Thread.yield(); // our index read raced a seal: let the writer finish it
             }
             final long before = sequence.getAcquire();
             final int length = published.getAcquire();
             final byte[] b = block;
             final byte[] copy = Arrays.copyOf(b, Math.min(length, b.length));
             VarHandle.acquireFence();
-            if (sequence.getAcquire() != before)
+            final long after = sequence.getAcquire();
+            if (after <= (before | 1))
             {
-                continue;
+                // the block was not emptied during the copy, so the copy is exact (a seal in flight leaves the
+                // bytes alone, and once it has written the slots it publishes length 0)
+                final byte[] unsealed = BlockFormat.frameOf(copy, 0, copy.length, k, false);
+                if (unsealed != null)
+                {
+                    return unsealed;
+                }
             }
-            final byte[] unsealed = BlockFormat.frameOf(copy, 0, copy.length, k, false);
-            if (unsealed != null)
-            {
-                return unsealed;
-            }
+            // Not in the unsealed block, or the copy was overtaken: then a seal completed after `before`, so every
+            // tree appended before the look-up began is on disk and indexed. Either way the index answers.
             final long slot = BlockFormat.readSlot(idx, segments, k);
             if (slot == 0)
             {
-                if (sequence.getAcquire() != before)
-                {
-                    continue; // sealed meanwhile: the tree may have moved from the block to the disk
-                }
                 return null;
             }
-            return BlockFormat.readSlotFrame(dat, intactLength, slot, k, counters);
+            final byte[] frame = BlockFormat.readSlotFrame(dat, intactLength, slot, k);
+            if (frame != null)
+            {
+                return frame;
+            }
+            if ((after & 1) == 0 && sequence.getAcquire() == after)
+            {
+                // no seal wrote the index while we read it: the slot really leads nowhere
+                counters.damage.increment();
+                return null;
+            }
         }
     }
 }

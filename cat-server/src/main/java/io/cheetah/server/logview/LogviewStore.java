@@ -14,10 +14,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Keeps every raw tree by message id for {@code retentionDays} and finds it again: the server's logview.
@@ -29,12 +31,23 @@ import java.util.concurrent.TimeUnit;
 public final class LogviewStore implements Closeable
 {
     private static final Logger LOG = LoggerFactory.getLogger(LogviewStore.class);
-    private static final int FIND_ATTEMPTS = 5;
+    /**
+     * How long a look-up keeps retrying while a writer closes or reopens the files it reads (normally
+     * microseconds; a loaded machine may deschedule the writer mid-way). Counted as {@code lookupTimeouts}.
+     */
+    private static final long RETRY_PATIENCE_NANOS = 2_000_000_000L;
 
     private final LogviewSettings settings;
     private final LogviewCounters counters = new LogviewCounters();
     private final Map<FileKey, HourFile> live = new ConcurrentHashMap<>();
     private final Map<FileKey, SealedFile> sealed = new ConcurrentHashMap<>();
+    /**
+     * Files a writer holds, from before its first write to after its last: a reader's view of them may be torn or
+     * stale. Together with {@link #writerChanges} (bumped on every entry and exit) a reader learns whether a writer
+     * touched a file while it read it as closed, and then neither counts damage nor caches the view.
+     */
+    private final Set<FileKey> writing = ConcurrentHashMap.newKeySet();
+    private final AtomicLong writerChanges = new AtomicLong();
     private final Map<Integer, LogviewWriter> writers = new ConcurrentHashMap<>();
     private volatile int partitions;
     private ScheduledExecutorService retention;
@@ -133,8 +146,18 @@ public final class LogviewStore implements Closeable
         }
         final MessageKey k = new MessageKey();
         k.set(id);
-        for (int attempt = 0; attempt < FIND_ATTEMPTS; attempt++)
+        final long deadline = System.nanoTime() + RETRY_PATIENCE_NANOS;
+        for (int attempt = 0; ; attempt++)
         {
+            if (attempt > 1)
+            {
+                if (System.nanoTime() - deadline > 0)
+                {
+                    counters.lookupTimeouts.increment();
+                    break;
+                }
+                Thread.yield(); // a writer is between closing and reopening these files: let it get on
+            }
             try
             {
                 final byte[] frame = findOnce(id, k);
@@ -162,6 +185,7 @@ public final class LogviewStore implements Closeable
 
     private byte[] findOnce(final MessageId id, final MessageKey k) throws IOException
     {
+        final long changes = writerChanges.get(); // before anything is read: see readClosed
         final int n = partitions;
         long coveredByLive = 0;
         for (int p = 0; p < n; p++)
@@ -210,9 +234,7 @@ public final class LogviewStore implements Closeable
             {
                 continue;
             }
-            final FileKey key = new FileKey(id.hour(), id.domain(), p);
-            final SealedFile f = sealedFile(dir, key);
-            final byte[] frame = f == null ? null : f.find(k, counters);
+            final byte[] frame = readClosed(dir, new FileKey(id.hour(), id.domain(), p), k, changes);
             if (frame != null)
             {
                 return frame;
@@ -221,31 +243,100 @@ public final class LogviewStore implements Closeable
         return null;
     }
 
-    private SealedFile sealedFile(final Path dir, final FileKey key) throws IOException
+    /**
+     * Reads a file set as closed files. A writer may have (re)opened it meanwhile (the hour closed under a reader
+     * and a late tree reopened it, or a restart): then the view may hold a torn tail or slots past its snapshot,
+     * which is no damage. So damage is counted, and a view freshly opened is kept in the cache, only when no writer
+     * held the files from {@code changes} on; otherwise a miss is retried (the live file answers it).
+     */
+    private byte[] readClosed(final Path dir, final FileKey key, final MessageKey k, final long changes)
+        throws IOException
     {
         SealedFile f = sealed.get(key);
+        boolean opened = false;
+        boolean shared = true;
         if (f == null)
         {
-            f = SealedFile.open(dir, LogviewFiles.stem(key.domain(), key.partition()), counters);
-            if (f == null)
+            final SealedFile fresh = SealedFile.open(dir, LogviewFiles.stem(key.domain(), key.partition()));
+            if (fresh == null)
             {
                 return null;
             }
-            final SealedFile raced = sealed.putIfAbsent(key, f);
-            if (raced != null)
+            if (writerIdle(key, changes))
+            {
+                f = cache(key, fresh);
+                opened = f == fresh;
+            }
+            else
+            {
+                f = fresh; // possibly torn or stale: used for this look-up only, never shown to other readers
+                opened = true;
+                shared = false;
+            }
+        }
+        try
+        {
+            final long slot = f.slot(k);
+            final byte[] frame = slot == 0 ? null : f.frame(slot, k);
+            if (!writerIdle(key, changes))
+            {
+                if (opened && shared && sealed.remove(key, f))
+                {
+                    shared = false; // cached just as a writer opened the files: closed below
+                }
+                if (frame == null)
+                {
+                    throw new ClosedChannelException(); // retried by find: the writer's live file answers
+                }
+                return frame; // an entry repeats its key, so a frame found is the right one
+            }
+            if (opened && f.damagedOnOpen())
+            {
+                counters.damage.increment();
+            }
+            if (slot != 0 && frame == null)
+            {
+                counters.damage.increment();
+            }
+            return frame;
+        }
+        finally
+        {
+            if (!shared)
             {
                 f.close();
-                return raced;
             }
-            if (sealed.size() > settings.openReaders())
+        }
+    }
+
+    /**
+     * @return whether no writer has held the files since {@code changes} was read, so a view of them read meanwhile
+     * is whole.
+     */
+    private boolean writerIdle(final FileKey key, final long changes)
+    {
+        return !writing.contains(key) && writerChanges.get() == changes;
+    }
+
+    /**
+     * @return {@code f} now cached, or the view another reader cached first ({@code f} is then closed).
+     */
+    private SealedFile cache(final FileKey key, final SealedFile f) throws IOException
+    {
+        final SealedFile raced = sealed.putIfAbsent(key, f);
+        if (raced != null)
+        {
+            f.close();
+            return raced;
+        }
+        if (sealed.size() > settings.openReaders())
+        {
+            for (final FileKey other : sealed.keySet())
             {
-                for (final FileKey other : sealed.keySet())
+                if (!other.equals(key))
                 {
-                    if (!other.equals(key))
-                    {
-                        evict(other);
-                        break;
-                    }
+                    evict(other);
+                    break;
                 }
             }
         }
@@ -272,8 +363,20 @@ public final class LogviewStore implements Closeable
 
     HourFile open(final FileKey key, final SealScratch scratch) throws IOException
     {
-        final HourFile f = HourFile.open(LogviewFiles.hourDir(settings.root(), key.hour()), key, settings, counters,
-            scratch);
+        // announced before the first write (opening may cut off a torn tail): see readClosed
+        writing.add(key);
+        writerChanges.incrementAndGet();
+        final HourFile f;
+        try
+        {
+            f = HourFile.open(LogviewFiles.hourDir(settings.root(), key.hour()), key, settings, counters, scratch);
+        }
+        catch (final IOException | RuntimeException e)
+        {
+            writing.remove(key);
+            writerChanges.incrementAndGet();
+            throw e;
+        }
         live.put(key, f);
         evict(key);
         return f;
@@ -283,6 +386,8 @@ public final class LogviewStore implements Closeable
     {
         live.remove(f.key(), f);
         evict(f.key());
+        writing.remove(f.key());
+        writerChanges.incrementAndGet();
     }
 
     // ------------------------------------------------------------------------------------------------ retention

@@ -13,9 +13,10 @@ import java.util.Map;
 
 /**
  * A read-only view of one (hour, domain, partition) file set that no writer holds open: a closed hour, or an hour
- * written before a restart. Opening it finds the intact part of the block file (a torn tail is counted as damage
- * and ignored) and loads the segment table; afterwards look-ups from any number of threads use positional reads.
- * Cached and closed by {@link LogviewStore}.
+ * written before a restart. Opening it finds the intact part of the block file (a torn tail is ignored) and loads
+ * the segment table: a snapshot, so it is only right while no writer appends to the files. Afterwards look-ups from
+ * any number of threads use positional reads. Cached, closed, and its damage counted by {@link LogviewStore}, which
+ * knows whether a writer had the files open meanwhile (then a torn tail or a slot past the snapshot is no damage).
  */
 final class SealedFile implements Closeable
 {
@@ -23,23 +24,24 @@ final class SealedFile implements Closeable
     private final FileChannel idx;
     private final long intactLength;
     private final Map<SegmentKey, Integer> segments;
+    private final boolean damagedOnOpen;
 
     private SealedFile(final FileChannel dat, final FileChannel idx, final long intactLength,
-        final Map<SegmentKey, Integer> segments)
+        final Map<SegmentKey, Integer> segments, final boolean damagedOnOpen)
     {
         this.dat = dat;
         this.idx = idx;
         this.intactLength = intactLength;
         this.segments = segments;
+        this.damagedOnOpen = damagedOnOpen;
     }
 
     /**
-     * @param dir      the hour directory.
-     * @param stem     file name without extension.
-     * @param counters where damage found on opening is counted.
+     * @param dir  the hour directory.
+     * @param stem file name without extension.
      * @return the open view, or null when the files do not exist.
      */
-    static SealedFile open(final Path dir, final String stem, final LogviewCounters counters) throws IOException
+    static SealedFile open(final Path dir, final String stem) throws IOException
     {
         final FileChannel dat;
         try
@@ -55,21 +57,18 @@ final class SealedFile implements Closeable
         {
             final long size = dat.size();
             final long intact = BlockFormat.intactLength(dat, size);
-            if (intact < size)
-            {
-                counters.damage.increment();
-            }
+            boolean damaged = intact < size;
             final Map<SegmentKey, Integer> segments = new HashMap<>();
             try (FileChannel seg = FileChannel.open(dir.resolve(stem + LogviewFiles.SEG), StandardOpenOption.READ))
             {
                 final long segSize = seg.size();
                 if ((long)BlockFormat.loadSegments(seg, segSize, segments) * BlockFormat.SEG_RECORD < segSize)
                 {
-                    counters.damage.increment();
+                    damaged = true;
                 }
             }
             idx = FileChannel.open(dir.resolve(stem + LogviewFiles.IDX), StandardOpenOption.READ);
-            return new SealedFile(dat, idx, intact, segments);
+            return new SealedFile(dat, idx, intact, segments, damaged);
         }
         catch (final IOException | RuntimeException e)
         {
@@ -83,14 +82,30 @@ final class SealedFile implements Closeable
     }
 
     /**
-     * @param k        parsed id.
-     * @param counters where a slot leading nowhere is counted.
-     * @return the frame, or null.
+     * @return whether opening found a torn or damaged tail (in the block file or the segment table).
      */
-    byte[] find(final MessageKey k, final LogviewCounters counters) throws IOException
+    boolean damagedOnOpen()
     {
-        final long slot = BlockFormat.readSlot(idx, segments, k);
-        return slot == 0 ? null : BlockFormat.readSlotFrame(dat, intactLength, slot, k, counters);
+        return damagedOnOpen;
+    }
+
+    /**
+     * @param k parsed id.
+     * @return the key's index slot, or 0 when the index has none.
+     */
+    long slot(final MessageKey k) throws IOException
+    {
+        return BlockFormat.readSlot(idx, segments, k);
+    }
+
+    /**
+     * @param slot a non-zero slot from {@link #slot}.
+     * @param k    parsed id.
+     * @return the frame, or null when the slot leads nowhere valid.
+     */
+    byte[] frame(final long slot, final MessageKey k) throws IOException
+    {
+        return BlockFormat.readSlotFrame(dat, intactLength, slot, k);
     }
 
     @Override

@@ -27,11 +27,19 @@
  * the block is written, then the intact length is published (volatile), then the slots are written, so a slot a
  * reader sees always points into published data; the segment table is a {@code ConcurrentHashMap}. The unsealed
  * block is read through a snapshot copy under a seqlock: the writer publishes the block's length with a release
- * store after each append (bytes below it are never rewritten until the block is emptied), and after a seal bumps a
- * sequence count before the next append may overwrite any byte; a reader copies the published bytes and keeps the
- * copy only if the count did not change, otherwise it retries (the tree is then on disk). The writer never waits;
- * a reader retries at most 2 s (counted as {@code lookupTimeouts}). A tree is therefore findable as soon
- * as it is appended. A reader racing with the hour's closing falls back to reading the closed files.
+ * store after each append (bytes below it are never rewritten until the block is emptied); a seal makes a sequence
+ * count odd while it writes the block and the index, and even again before the next append may overwrite any byte.
+ * A reader keeps its copy unless the count passed an even value meanwhile; if it did, a seal completed, so every
+ * tree appended before the look-up began is on disk and the reader asks the index instead (it never loops on
+ * copies). A slot read while the count was odd or moved may be torn: the reader reads it again rather than count
+ * damage. The writer never waits; a reader retries at most 2 s (counted as {@code lookupTimeouts}). A tree is
+ * therefore findable as soon as it is appended.
+ * <p>
+ * <b>Closing and reopening.</b> A reader racing with the hour's closing reads the closed files through a
+ * {@code SealedFile} snapshot. A late tree may reopen the files at once, so the store marks a file set as written
+ * from before a writer's first write to after its last, plus a change count: a snapshot read while a writer held the
+ * files is used for that look-up only, neither cached nor counted as damage (a torn tail or a slot past the
+ * snapshot is the writer's work in progress), and a miss from it is retried against the live file.
  * <p>
  * <b>Ids.</b> Keyed by (client IPv4 with optional {@code .pid}, hour, index) under the id's domain; {@code .pid} is
  * part of the key. Ids that clients reuse (CAT 4.0-RC1 sends the same id for many trees): every tree is stored, the

@@ -23,43 +23,58 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LogviewConcurrencyTest
 {
-    private static final int TREES = 30_000;
-
     @TempDir
     Path dir;
 
     @Test
     void readersFindWhatTheWriterAppended() throws Exception
     {
+        race(30_000, 16 * 1024, 1_500, 2, 15_000);
+    }
+
+    /**
+     * The same race made frequent: 4 KB blocks sealed every few trees, the hour closed and reopened every 300
+     * trees, and more readers than cores, so that look-ups keep landing in the middle of seals, closes and
+     * reopens (a reader used to count a torn read of data being written as damage).
+     */
+    @Test
+    void readersRacingFrequentSealsAndReopensSeeNoDamage() throws Exception
+    {
+        race(20_000, 4096, 400, 4, 300);
+    }
+
+    private void race(final int trees, final int blockBytes, final int maxPayload, final int readerCount,
+        final int closeEvery) throws Exception
+    {
         final Random rnd = new Random(11);
-        final String[] ids = new String[TREES];
-        final byte[][] frames = new byte[TREES][];
-        for (int i = 0; i < TREES; i++)
+        final String[] ids = new String[trees];
+        final byte[][] frames = new byte[trees][];
+        for (int i = 0; i < trees; i++)
         {
             ids[i] = "svc-" + (i % 3 == 0 ? "0a000003" : "0a000004.12") + "-" + HOUR + "-" + i;
-            frames[i] = TestTrees.frame(ids[i], 20 + rnd.nextInt(1500), rnd);
+            frames[i] = TestTrees.frame(ids[i], 20 + rnd.nextInt(maxPayload), rnd);
         }
         final AtomicInteger appended = new AtomicInteger();
         final AtomicLong checked = new AtomicLong();
         final ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
-        try (LogviewStore store = new LogviewStore(TestTrees.settings(dir, 16 * 1024)))
+        try (LogviewStore store = new LogviewStore(TestTrees.settings(dir, blockBytes)))
         {
             final LogviewWriter w = store.writer(0);
             final Thread writer = new Thread(() ->
             {
                 final FlatTree t = new FlatTree();
-                for (int i = 0; i < TREES; i++)
+                for (int i = 0; i < trees; i++)
                 {
                     w.append(TestTrees.tree(t, "svc", ids[i], frames[i]), HOUR_START);
                     appended.lazySet(i + 1);
-                    if (i == TREES / 2)
+                    if (i % closeEvery == closeEvery - 1)
                     {
-                        w.closeHour(HOUR_START); // readers must cope with files closing under them
+                        w.closeHour(HOUR_START); // readers must cope with files closing and reopening under them
                     }
                 }
             });
             final List<Thread> readers = new ArrayList<>();
-            for (int r = 0; r < 2; r++)
+            for (int r = 0; r < readerCount; r++)
             {
                 final int seed = r;
                 readers.add(new Thread(() ->
@@ -67,7 +82,7 @@ class LogviewConcurrencyTest
                     final Random pick = new Random(seed);
                     try
                     {
-                        while (appended.get() < TREES)
+                        while (appended.get() < trees)
                         {
                             final int n = appended.get();
                             if (n == 0)
