@@ -1,7 +1,5 @@
 package io.cheetah.client.transport;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.client.config.ServerAddress;
 
 import java.io.IOException;
@@ -13,6 +11,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Asks a CAT server's router which TCP endpoints this client should use:
@@ -25,7 +24,6 @@ public final class RouterClient
 {
     /** The router's answer body is small; anything larger is not a router. */
     private static final int MAX_BODY = 64 * 1024;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String domain;
     private final String ip;
@@ -113,23 +111,23 @@ public final class RouterClient
      */
     public static Routes parse(final String body, final String source) throws IOException
     {
-        final JsonNode kvs;
+        final Map<String, String> kvs;
         try
         {
-            kvs = JSON.readTree(body).path("kvs");
+            kvs = RouterAnswerParser.kvs(body);
         }
         catch (final IOException e)
         {
             throw new IOException(source + ": answer is not JSON (" + e.getMessage() + ")");
         }
-        final String routers = kvs.path("routers").asText("");
+        final String routers = kvs.getOrDefault("routers", "");
         final List<InetSocketAddress> endpoints = parseRouters(routers);
         if (endpoints.isEmpty())
         {
             throw new IOException(source + ": answer has no usable kvs.routers ('" + routers + "')");
         }
         double sample = 1.0;
-        final String sampleText = kvs.path("sample").asText("1.0").trim();
+        final String sampleText = kvs.getOrDefault("sample", "1.0").trim();
         try
         {
             sample = Double.parseDouble(sampleText);
@@ -138,7 +136,7 @@ public final class RouterClient
         {
             // CAT clients ignore a bad sample and keep sending everything; so do we.
         }
-        final boolean block = "true".equalsIgnoreCase(kvs.path("block").asText("false").trim());
+        final boolean block = "true".equalsIgnoreCase(kvs.getOrDefault("block", "false").trim());
         return new Routes(endpoints, sample, block);
     }
 
