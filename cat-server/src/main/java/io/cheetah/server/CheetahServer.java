@@ -193,6 +193,10 @@ public final class CheetahServer implements AutoCloseable
         }
         LOG.info("cheetah listening: tcp {}:{}, http {}:{}, analyzers {}", tcp.host(), ingest.port(),
             config.http().host(), http.port(), slots.stream().map(AnalyzerSlot::name).toList());
+        LOG.info("pipeline: {} ingest workers, {} rings x {} slots ({} consumer(s) each, wait {}), rings by analyzer {}",
+            tcp.workers(), config.pipeline().rings(), config.pipeline().ringSize(),
+            config.pipeline().consumersPerRing(), config.pipeline().waitStrategy(),
+            slots.stream().map(s -> s.name() + "=" + s.ring()).toList());
     }
 
     /** Ingest workers of a benchmark baseline: drain decodes nothing, classic hands trees to its queues. */

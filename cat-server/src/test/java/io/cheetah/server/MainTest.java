@@ -43,8 +43,8 @@ class MainTest
             new CountingAnalyzerType("c", 2, Level.HIGH, t -> true)));
         assertThat(slots).extracting(s -> s.name()).containsExactly("c", "a");
         assertThat(slots.get(0).level()).isEqualTo(Level.LOW);
-        assertThat(slots.get(0).threshold()).isEqualTo(65536 / 4);
-        assertThat(slots.get(1).ring()).isEqualTo(7 % 3);
+        assertThat(slots.get(0).threshold()).isEqualTo(c.pipeline().ringSize() / 4);
+        assertThat(slots.get(1).ring()).isEqualTo(7 % c.pipeline().rings());
         assertThat(slots.get(1).bit()).isEqualTo(1);
     }
 }

@@ -33,7 +33,8 @@ public final class ConfigLoader
     static final Map<String, Object> DEFAULTS = defaults();
 
     private static final Set<String> ANALYZER_FIELDS = Set.of("enabled", "index", "level");
-    private static final Set<String> WAIT_STRATEGIES = Set.of("sleeping", "yielding", "busy-spin", "blocking");
+    private static final Set<String> WAIT_STRATEGIES = Set.of("spin-park", "sleeping", "yielding", "busy-spin",
+        "blocking");
 
     private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
     private final Map<String, JsonNode> values = new TreeMap<>();
@@ -43,19 +44,20 @@ public final class ConfigLoader
         final Map<String, Object> d = new LinkedHashMap<>();
         d.put("tcp.host", "0.0.0.0");
         d.put("tcp.port", 2280);
-        d.put("tcp.workers", 2);
+        d.put("tcp.workers", 0);
         d.put("tcp.maxFrameBytes", 33554432);
         d.put("tcp.maxConnections", 10000);
         d.put("http.host", "0.0.0.0");
         d.put("http.port", 8080);
         d.put("http.adminToken", "");
-        d.put("pipeline.rings", 3);
-        d.put("pipeline.ringSize", 65536);
+        d.put("pipeline.rings", 0);
+        d.put("pipeline.ringSize", 0);
         d.put("pipeline.consumersPerRing", 1);
-        d.put("pipeline.waitStrategy", "sleeping");
+        d.put("pipeline.waitStrategy", "spin-park");
         d.put("pipeline.gate.highFreeSlots", 1);
         d.put("pipeline.gate.midDivisor", 16);
         d.put("pipeline.gate.lowDivisor", 4);
+        d.put("pipeline.gate.highWaitMillis", 5000);
         d.put("pipeline.mode", "cheetah");
         d.put("router.advertisedHost", "");
         d.put("router.servers", List.of());
@@ -225,21 +227,28 @@ public final class ConfigLoader
             throw new ConfigException(key + ": unknown configuration key");
         }
 
+        final MachineSizing machine = MachineSizing.current();
+        final int workers = intIn("tcp.workers", 0, 256);
         final ServerConfig.Tcp tcp = new ServerConfig.Tcp(
-            string("tcp.host"), port("tcp.port"), intIn("tcp.workers", 1, 256),
+            string("tcp.host"), port("tcp.port"), workers == 0 ? machine.ingestWorkers() : workers,
             intIn("tcp.maxFrameBytes", 16, Integer.MAX_VALUE - 8), intIn("tcp.maxConnections", 1, 1_000_000));
         final ServerConfig.Http http = new ServerConfig.Http(string("http.host"), port("http.port"),
             string("http.adminToken"));
-        final int ringSize = intIn("pipeline.ringSize", 64, 1 << 24);
-        if (Integer.bitCount(ringSize) != 1)
+        final int configuredRings = intIn("pipeline.rings", 0, 64);
+        final int rings = configuredRings == 0 ? machine.rings() : configuredRings;
+        final int configuredSize = intIn("pipeline.ringSize", 0, 1 << 24);
+        if (configuredSize != 0 && (configuredSize < 64 || Integer.bitCount(configuredSize) != 1))
         {
-            throw new ConfigException("pipeline.ringSize: must be a power of two, got " + ringSize);
+            throw new ConfigException("pipeline.ringSize: must be 0 (auto) or a power of two from 64, got " +
+                configuredSize);
         }
+        final int ringSize = configuredSize == 0 ? machine.ringSize(rings) : configuredSize;
         final String wait = string("pipeline.waitStrategy");
         if (!WAIT_STRATEGIES.contains(wait))
         {
             throw new ConfigException("pipeline.waitStrategy: must be one of " + new TreeMap<>(
-                Map.of("sleeping", 0, "yielding", 0, "busy-spin", 0, "blocking", 0)).keySet() + ", got " + wait);
+                Map.of("spin-park", 0, "sleeping", 0, "yielding", 0, "busy-spin", 0, "blocking", 0)).keySet() +
+                ", got " + wait);
         }
         final String mode = string("pipeline.mode");
         if (!List.of("cheetah", "drain", "classic").contains(mode))
@@ -247,9 +256,10 @@ public final class ConfigLoader
             throw new ConfigException("pipeline.mode: must be one of [cheetah, drain, classic], got " + mode);
         }
         final ServerConfig.Pipeline pipeline = new ServerConfig.Pipeline(
-            intIn("pipeline.rings", 1, 64), ringSize, intIn("pipeline.consumersPerRing", 1, 64), wait,
+            rings, ringSize, intIn("pipeline.consumersPerRing", 1, 64), wait,
             new ServerConfig.Gate(intIn("pipeline.gate.highFreeSlots", 1, ringSize),
-                intIn("pipeline.gate.midDivisor", 1, ringSize), intIn("pipeline.gate.lowDivisor", 1, ringSize)),
+                intIn("pipeline.gate.midDivisor", 1, ringSize), intIn("pipeline.gate.lowDivisor", 1, ringSize),
+                intIn("pipeline.gate.highWaitMillis", 0, 600_000)),
             mode);
         final double sample = number("router.sample");
         if (!(sample >= 0 && sample <= 1))

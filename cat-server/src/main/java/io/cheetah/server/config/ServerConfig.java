@@ -83,9 +83,24 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param highFreeSlots free slots a HIGH analyzer needs (1).
      * @param midDivisor    a MID analyzer needs ringSize / midDivisor free slots (16).
      * @param lowDivisor    a LOW analyzer needs ringSize / lowDivisor free slots (4).
+     * @param highWaitMillis how long an ingest worker waits for a full ring to free a slot for a HIGH analyzer
+     *                      before the tree is dropped for it; meanwhile it reads none of its connections, which
+     *                      pushes back on the clients (0 = drop at once).
      */
-    public record Gate(int highFreeSlots, int midDivisor, int lowDivisor)
+    public record Gate(int highFreeSlots, int midDivisor, int lowDivisor, int highWaitMillis)
     {
+        /**
+         * A gate that drops HIGH trees at once when their ring is full (tests of the gate alone).
+         *
+         * @param highFreeSlots free slots a HIGH analyzer needs.
+         * @param midDivisor    a MID analyzer needs ringSize / midDivisor free slots.
+         * @param lowDivisor    a LOW analyzer needs ringSize / lowDivisor free slots.
+         */
+        public Gate(final int highFreeSlots, final int midDivisor, final int lowDivisor)
+        {
+            this(highFreeSlots, midDivisor, lowDivisor, 0);
+        }
+
         /**
          * @param level    an analyzer's level.
          * @param ringSize slots of its ring.

@@ -2,6 +2,7 @@ package io.cheetah.server.dispatch;
 
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
+import io.cheetah.analysis.Level;
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.metrics.IngestCounters;
 import io.cheetah.server.period.Clock;
@@ -9,19 +10,31 @@ import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.period.OutOfPeriodLedger;
 
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Hands one decoded tree to the rings on the Netty thread that decoded it: period check, prefilter
- * ({@code AnalyzerType.accepts}), priority gate (the ring's free capacity against each analyzer's level
- * threshold), then at most one {@code tryNext}/publish per ring carrying the mask of admitted analyzers. Never
- * blocks, allocates nothing, and counts every refusal. One instance per Netty worker thread (not thread-safe).
+ * ({@code AnalyzerType.accepts}), priority gate, then one {@code tryNext}/publish per ring carrying the mask of
+ * admitted analyzers. One instance per Netty worker thread (not thread-safe); allocates nothing and takes no lock.
+ * <p>
+ * <b>Priority across rings.</b> A MID or LOW analyzer is admitted only while <em>every</em> ring has its level's
+ * free capacity (the fullest ring decides), so no HIGH analyzer of a filling ring waits while a MID or LOW one
+ * elsewhere still takes trees. A HIGH analyzer is never refused by the gate: when its ring is full the worker waits
+ * for a slot (up to {@code pipeline.gate.highWaitMillis}), and since it reads none of its connections meanwhile,
+ * the overload pushes back on the clients over TCP instead of costing HIGH trees. The wait is counted in
+ * {@link IngestCounters#backPressureNanos}; only a ring stuck past the wait drops HIGH trees, counted per analyzer.
  */
 public final class Dispatcher
 {
+    private static final int SPINS_BEFORE_PARK = 64;
+    private static final long PARK_NANOS = 20_000;
+
     private final RingGroup group;
     private final AnalyzerSlot[][] byRing;
     private final long[] masks;
+    private final long[] highMasks;
     private final int consumersPerRing;
+    private final long highWaitNanos;
     private final Clock clock;
     private final IngestCounters counters;
     private final OutOfPeriodLedger ledger;
@@ -38,13 +51,22 @@ public final class Dispatcher
     {
         this.group = group;
         this.byRing = new AnalyzerSlot[group.rings()][];
+        this.highMasks = new long[byRing.length];
         for (int r = 0; r < byRing.length; r++)
         {
             final int ring = r;
             byRing[r] = slots.stream().filter(s -> s.ring() == ring).toArray(AnalyzerSlot[]::new);
+            for (final AnalyzerSlot s : byRing[r])
+            {
+                if (s.level() == Level.HIGH)
+                {
+                    highMasks[r] |= 1L << s.bit();
+                }
+            }
         }
         this.masks = new long[byRing.length];
         this.consumersPerRing = group.consumersPerRing();
+        this.highWaitNanos = group.highWaitNanos();
         this.clock = clock;
         this.counters = counters;
         this.ledger = ledger;
@@ -77,28 +99,31 @@ public final class Dispatcher
             return;
         }
 
+        long fullest = Long.MAX_VALUE;
+        for (int r = 0; r < byRing.length; r++)
+        {
+            if (byRing[r].length > 0)
+            {
+                fullest = Math.min(fullest, group.remaining(r));
+            }
+        }
         int refused = 0;
         int targets = 0;
         for (int r = 0; r < byRing.length; r++)
         {
-            final AnalyzerSlot[] slots = byRing[r];
             long mask = 0;
-            if (slots.length > 0)
+            for (final AnalyzerSlot slot : byRing[r])
             {
-                final long remaining = group.remaining(r);
-                for (final AnalyzerSlot slot : slots)
+                if (slot.type().accepts(tree))
                 {
-                    if (slot.type().accepts(tree))
+                    if (slot.level() == Level.HIGH || fullest >= slot.threshold())
                     {
-                        if (remaining >= slot.threshold())
-                        {
-                            mask |= 1L << slot.bit();
-                        }
-                        else
-                        {
-                            slot.counters().dropped.increment();
-                            refused++;
-                        }
+                        mask |= 1L << slot.bit();
+                    }
+                    else
+                    {
+                        slot.counters().dropped.increment();
+                        refused++;
                     }
                 }
             }
@@ -124,23 +149,20 @@ public final class Dispatcher
                 continue;
             }
             final RingBuffer<TreeEvent> ring = group.ring(r);
-            final long seq;
+            long seq;
             try
             {
                 seq = ring.tryNext();
             }
             catch (final InsufficientCapacityException e)
             {
-                // another worker filled the ring since the gate looked: these analyzers lose the tree, counted
-                for (final AnalyzerSlot slot : byRing[r])
+                seq = (mask & highMasks[r]) != 0 ? awaitSlot(ring) : -1;
+                if (seq < 0)
                 {
-                    if ((mask & (1L << slot.bit())) != 0)
-                    {
-                        slot.counters().dropped.increment();
-                    }
+                    dropAll(r, mask);
+                    pooled.release(consumersPerRing);
+                    continue;
                 }
-                pooled.release(consumersPerRing);
-                continue;
             }
             final TreeEvent event = ring.get(seq);
             event.control = null;
@@ -149,6 +171,62 @@ public final class Dispatcher
             event.hour = hour;
             event.refused = refused;
             ring.publish(seq);
+        }
+    }
+
+    /**
+     * Waits for a free slot of a full ring for a HIGH analyzer: spins briefly, then parks in short steps.
+     *
+     * @return the claimed sequence, or -1 when none freed up within the wait.
+     */
+    private long awaitSlot(final RingBuffer<TreeEvent> ring)
+    {
+        if (highWaitNanos <= 0)
+        {
+            return -1;
+        }
+        final long start = System.nanoTime();
+        try
+        {
+            for (int tries = 0; ; tries++)
+            {
+                try
+                {
+                    return ring.tryNext();
+                }
+                catch (final InsufficientCapacityException e)
+                {
+                    if (System.nanoTime() - start > highWaitNanos)
+                    {
+                        return -1;
+                    }
+                    if (tries < SPINS_BEFORE_PARK)
+                    {
+                        Thread.onSpinWait();
+                    }
+                    else
+                    {
+                        LockSupport.parkNanos(PARK_NANOS);
+                    }
+                }
+            }
+        }
+        finally
+        {
+            counters.backPressureNanos.add(System.nanoTime() - start);
+            counters.backPressureWaits.increment();
+        }
+    }
+
+    private void dropAll(final int r, final long mask)
+    {
+        // another worker filled the ring since the gate looked, or a HIGH wait timed out: counted per analyzer
+        for (final AnalyzerSlot slot : byRing[r])
+        {
+            if ((mask & (1L << slot.bit())) != 0)
+            {
+                slot.counters().dropped.increment();
+            }
         }
     }
 }

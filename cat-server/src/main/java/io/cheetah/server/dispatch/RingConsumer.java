@@ -26,6 +26,8 @@ final class RingConsumer implements EventHandler<TreeEvent>
     private final Analyzer[] analyzers;
     private final RefusalListener[] listeners;
     private final ReportSink sink;
+    /** Trees processed per slot since the last flush: one counter add per batch, not per tree. */
+    private final long[] processed;
     private final long[] openHours = new long[16];
     private int openCount;
     private long lastHour = Long.MIN_VALUE;
@@ -39,6 +41,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
         this.slots = slots;
         this.analyzers = analyzers;
         this.sink = sink;
+        this.processed = new long[analyzers.length];
         this.listeners = new RefusalListener[analyzers.length];
         for (int i = 0; i < analyzers.length; i++)
         {
@@ -52,6 +55,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
         final Control control = event.control;
         if (control != null)
         {
+            flushCounts();
             handle(control);
             return;
         }
@@ -63,6 +67,22 @@ final class RingConsumer implements EventHandler<TreeEvent>
         finally
         {
             pooled.release(1);
+            if (endOfBatch)
+            {
+                flushCounts();
+            }
+        }
+    }
+
+    private void flushCounts()
+    {
+        for (int i = 0; i < processed.length; i++)
+        {
+            if (processed[i] != 0)
+            {
+                slots[i].counters().processed.add(processed[i]);
+                processed[i] = 0;
+            }
         }
     }
 
@@ -101,7 +121,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
                     listeners[i].refusals(refused);
                 }
                 analyzers[i].process(tree, hour);
-                slot.counters().processed.increment();
+                processed[i]++;
             }
             catch (final RuntimeException | StackOverflowError e)
             {

@@ -34,6 +34,7 @@ public final class RingGroup implements PeriodEvents
     private final List<RingBuffer<TreeEvent>> rings = new ArrayList<>();
     private final int consumersPerRing;
     private final int ringSize;
+    private final long highWaitNanos;
 
     /**
      * Creates the rings and their consumers (each consumer creates its analyzers here) and starts them.
@@ -48,6 +49,7 @@ public final class RingGroup implements PeriodEvents
     {
         this.consumersPerRing = pipeline.consumersPerRing();
         this.ringSize = pipeline.ringSize();
+        this.highWaitNanos = TimeUnit.MILLISECONDS.toNanos(pipeline.gate().highWaitMillis());
         for (int r = 0; r < pipeline.rings(); r++)
         {
             final int ring = r;
@@ -87,8 +89,10 @@ public final class RingGroup implements PeriodEvents
                 return new BusySpinWaitStrategy();
             case "blocking":
                 return new BlockingWaitStrategy();
-            default:
+            case "sleeping":
                 return new SleepingWaitStrategy();
+            default:
+                return new SpinThenParkWaitStrategy();
         }
     }
 
@@ -106,6 +110,14 @@ public final class RingGroup implements PeriodEvents
     public int ringSize()
     {
         return ringSize;
+    }
+
+    /**
+     * @return how long a dispatcher waits for a slot for a HIGH analyzer before dropping the tree for it.
+     */
+    public long highWaitNanos()
+    {
+        return highWaitNanos;
     }
 
     /**

@@ -28,6 +28,10 @@ public final class IngestCounters
     public final LongAdder treesAllocated = new LongAdder();
     /** Currently open client connections. */
     public final AtomicInteger connections = new AtomicInteger();
+    /** Nanoseconds ingest workers waited for a full ring to free a slot for a HIGH analyzer (back-pressure). */
+    public final LongAdder backPressureNanos = new LongAdder();
+    /** Times an ingest worker had to wait for a slot for a HIGH analyzer. */
+    public final LongAdder backPressureWaits = new LongAdder();
 
     private final LongAdder[] badFrames = new LongAdder[FrameError.values().length];
 

@@ -68,6 +68,13 @@ public final class PrometheusText
         sample(out, "cheetah_trees_out_of_period_total", "kind", "too_late", ingest.treesTooLate.sum());
         counter(out, "cheetah_trees_allocated_total", "Pooled trees allocated (flat once warm).",
             ingest.treesAllocated.sum());
+        header(out, "cheetah_ingest_backpressure_seconds_total", "counter",
+            "Time ingest workers spent waiting for a full ring to free a slot for a HIGH analyzer (reading none "
+                + "of their connections meanwhile).");
+        out.append("cheetah_ingest_backpressure_seconds_total ").append(ingest.backPressureNanos.sum() / 1e9)
+            .append('\n');
+        counter(out, "cheetah_ingest_backpressure_waits_total",
+            "Times an ingest worker waited for a ring slot for a HIGH analyzer.", ingest.backPressureWaits.sum());
         header(out, "cheetah_connections", "gauge", "Open client connections.");
         out.append("cheetah_connections ").append(ingest.connections.get()).append('\n');
         counter(out, "cheetah_connections_refused_total", "Connections closed because tcp.maxConnections were open.",

@@ -27,10 +27,13 @@ class ConfigLoaderTest
             assertThat(text).as("server.yaml documents " + key).contains(leaf + ":");
         }
         assertThat(fromFile.tcp().port()).isEqualTo(2280);
-        assertThat(fromFile.tcp().workers()).isEqualTo(2);
+        final MachineSizing machine = MachineSizing.current();
+        assertThat(fromFile.tcp().workers()).isEqualTo(machine.ingestWorkers());
         assertThat(fromFile.http().port()).isEqualTo(8080);
-        assertThat(fromFile.pipeline().rings()).isEqualTo(3);
-        assertThat(fromFile.pipeline().ringSize()).isEqualTo(65536);
+        assertThat(fromFile.pipeline().rings()).isEqualTo(machine.rings());
+        assertThat(fromFile.pipeline().ringSize()).isEqualTo(machine.ringSize(machine.rings()));
+        assertThat(fromFile.pipeline().waitStrategy()).isEqualTo("spin-park");
+        assertThat(fromFile.pipeline().gate().highWaitMillis()).isEqualTo(5000);
         assertThat(fromFile.pipeline().consumersPerRing()).isEqualTo(1);
         assertThat(fromFile.storage().checkpointSeconds()).isEqualTo(60);
     }
@@ -55,6 +58,26 @@ class ConfigLoaderTest
     }
 
     @Test
+    void autoSizingFollowsCoresAndHeap()
+    {
+        final MachineSizing small = new MachineSizing(2, 1L << 30);
+        assertThat(small.ingestWorkers()).isEqualTo(1);
+        assertThat(small.rings()).isEqualTo(2);
+        assertThat(small.ringSize(2)).isEqualTo(8192);
+        final MachineSizing big = new MachineSizing(16, 32L << 30);
+        assertThat(big.ingestWorkers()).isEqualTo(4);
+        assertThat(big.rings()).isEqualTo(8);
+        assertThat(big.ringSize(8)).isEqualTo(65536);
+        assertThat(new MachineSizing(1, 64L << 20).ringSize(2)).isEqualTo(1024);
+        assertThat(new MachineSizing(1, 64L << 20).rings()).isEqualTo(2);
+        final ServerConfig explicit = new ConfigLoader().set(List.of("tcp.workers=3", "pipeline.rings=5",
+            "pipeline.ringSize=128")).load();
+        assertThat(explicit.tcp().workers()).isEqualTo(3);
+        assertThat(explicit.pipeline().rings()).isEqualTo(5);
+        assertThat(explicit.pipeline().ringSize()).isEqualTo(128);
+    }
+
+    @Test
     void anUnknownKeyIsNamed(@TempDir final Path dir) throws Exception
     {
         final Path file = dir.resolve("s.yaml");
@@ -75,7 +98,7 @@ class ConfigLoaderTest
         assertThatThrownBy(() -> new ConfigLoader().set("tcp.port=70000").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("tcp.port:");
         assertThatThrownBy(() -> new ConfigLoader().set("pipeline.ringSize=1000").load())
-            .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.ringSize: must be a power of two");
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.ringSize: must be 0 (auto) or a power of two");
         assertThatThrownBy(() -> new ConfigLoader().set("pipeline.waitStrategy=snooze").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.waitStrategy:");
         assertThatThrownBy(() -> new ConfigLoader().set("analyzers.problem.level=URGENT").load())
@@ -86,8 +109,10 @@ class ConfigLoaderTest
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("router.sample:");
         assertThatThrownBy(() -> new ConfigLoader().set("router.servers=nohost").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("router.servers:");
-        assertThatThrownBy(() -> new ConfigLoader().set("tcp.workers=0").load())
+        assertThatThrownBy(() -> new ConfigLoader().set("tcp.workers=-1").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("tcp.workers:");
+        assertThatThrownBy(() -> new ConfigLoader().set("pipeline.gate.highWaitMillis=-5").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.gate.highWaitMillis:");
     }
 
     @Test

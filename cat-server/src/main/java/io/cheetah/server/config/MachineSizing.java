@@ -1,0 +1,61 @@
+package io.cheetah.server.config;
+
+/**
+ * The pipeline's thread counts and ring sizes derived from the machine, for the keys left at 0 ("auto") in the
+ * configuration: {@code tcp.workers}, {@code pipeline.rings} and {@code pipeline.ringSize}. Read once by
+ * {@link ConfigLoader}; the resolved numbers are what {@link ServerConfig} holds and the start-up log prints.
+ * <p>
+ * Why these rules: ingest (framing, decoding, dispatch) costs a fraction of what the analyzers cost per tree, so
+ * one Netty worker per four cores is enough, and the remaining cores go to ring consumers (at least two rings, so
+ * the costliest analyzers do not share one thread; at most eight). Every ring slot can hold a pooled tree of
+ * ~{@value #BYTES_PER_POOLED_TREE} bytes, so the slots of all rings are sized to hold at most an eighth of the heap:
+ * a full pipeline must never be what fills it (and a smaller pool is less for the collector to trace).
+ *
+ * @param cores        available processors.
+ * @param maxHeapBytes the JVM's maximum heap.
+ */
+public record MachineSizing(int cores, long maxHeapBytes)
+{
+    /** Upper bound of one std tree held in the pool (frame, messages, data), as measured with JOL. */
+    public static final int BYTES_PER_POOLED_TREE = 8 * 1024;
+    /** Smallest ring chosen automatically. */
+    public static final int MIN_RING_SIZE = 1024;
+    /** Largest ring chosen automatically. */
+    public static final int MAX_RING_SIZE = 65536;
+
+    /**
+     * @return the sizing of this JVM on this machine.
+     */
+    public static MachineSizing current()
+    {
+        return new MachineSizing(Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory());
+    }
+
+    /**
+     * @return Netty ingest workers: one per four cores, at least one.
+     */
+    public int ingestWorkers()
+    {
+        return Math.max(1, cores / 4);
+    }
+
+    /**
+     * @return rings: the cores left after ingest, from two to eight.
+     */
+    public int rings()
+    {
+        return Math.max(2, Math.min(8, cores - ingestWorkers()));
+    }
+
+    /**
+     * @param rings how many rings there are.
+     * @return slots per ring: the largest power of two whose pooled trees over all rings fit an eighth of the heap,
+     *         from {@link #MIN_RING_SIZE} to {@link #MAX_RING_SIZE}.
+     */
+    public int ringSize(final int rings)
+    {
+        final long budget = maxHeapBytes / 8 / Math.max(1, rings) / BYTES_PER_POOLED_TREE;
+        final long clamped = Math.max(MIN_RING_SIZE, Math.min(MAX_RING_SIZE, budget));
+        return Integer.highestOneBit((int)clamped);
+    }
+}
