@@ -138,6 +138,118 @@ class PriorityGateTest
         rings.shutdown(1000);
     }
 
+    @Test
+    void midAndLowAreJudgedAgainstTheFullestRingSoAFillingHighRingShedsThemEverywhere() throws Exception
+    {
+        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
+        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
+        final CountingAnalyzerType low = new CountingAnalyzerType("low", 3, Level.LOW, t -> true);
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4);
+        // hold on ring 0; mid and low on ring 1, which its consumer keeps empty
+        final List<AnalyzerSlot> slots = List.of(slotIn(hold, 0, 2, gate), slotIn(mid, 1, 2, gate),
+            slotIn(low, 2, 2, gate));
+        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate), slots,
+            ReportLimits.DEFAULT, ReportSink.NONE);
+        final IngestCounters counters = new IngestCounters();
+        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
+            new OutOfPeriodLedger(10));
+        final TreePool pool = new TreePool(1024, counters);
+        dispatchOne(pool, dispatcher);
+        hold.awaitHolding();
+        long midRefusedWhileRing1HadRoom = 0;
+        long midShort = 0;
+        long lowShort = 0;
+        for (int i = 0; i < RING - 2; i++)
+        {
+            final long ring0 = rings.remaining(0);
+            final long ring1 = rings.remaining(1);
+            dispatchOne(pool, dispatcher);
+            midShort += Math.min(ring0, ring1) < RING / 16 ? 1 : 0;
+            lowShort += Math.min(ring0, ring1) < RING / 4 ? 1 : 0;
+            if (ring0 < RING / 16 && ring1 >= RING / 16)
+            {
+                midRefusedWhileRing1HadRoom++;
+            }
+        }
+        // ring 1 had room, yet MID and LOW were refused once ring 0 (HIGH only) ran short
+        assertThat(midRefusedWhileRing1HadRoom).isGreaterThan(0);
+        assertThat(counter(slots, "mid").dropped.sum()).isEqualTo(midShort).isGreaterThan(0);
+        assertThat(counter(slots, "low").dropped.sum()).isEqualTo(lowShort).isGreaterThan(midShort);
+        assertThat(counter(slots, "hold").dropped.sum()).isZero();
+        hold.release();
+        assertThat(rings.drain(10_000)).isTrue();
+        assertThat(counter(slots, "hold").processed.sum()).isEqualTo(RING - 1);
+        rings.shutdown(1000);
+    }
+
+    @Test
+    void aHighAnalyzerWaitsForAFullRingInsteadOfLosingTheTreeAndTheWaitIsCounted() throws Exception
+    {
+        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 60_000);
+        final List<AnalyzerSlot> slots = List.of(slot(hold, 0, gate));
+        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, RING, 1, "spin-park", gate), slots,
+            ReportLimits.DEFAULT, ReportSink.NONE);
+        final IngestCounters counters = new IngestCounters();
+        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
+            new OutOfPeriodLedger(10));
+        final TreePool pool = new TreePool(1024, counters);
+        dispatchOne(pool, dispatcher);
+        hold.awaitHolding();
+        // the held tree keeps its slot: RING - 1 more fill the ring
+        for (int i = 0; i < RING - 1; i++)
+        {
+            dispatchOne(pool, dispatcher);
+        }
+        assertThat(rings.remaining(0)).isZero();
+        // the next tree finds the ring full: the dispatching thread waits (as an ingest worker would, reading none
+        // of its connections) until the consumer frees a slot
+        final Thread ingest = new Thread(() -> dispatchOne(pool, dispatcher), "test-ingest");
+        ingest.start();
+        final long deadline = System.nanoTime() + 10_000_000_000L;
+        while (ingest.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline)
+        {
+            Thread.sleep(1);
+        }
+        Thread.sleep(50);
+        assertThat(ingest.isAlive()).isTrue();
+        hold.release();
+        ingest.join(10_000);
+        assertThat(ingest.isAlive()).isFalse();
+        assertThat(rings.drain(10_000)).isTrue();
+        assertThat(counter(slots, "hold").dropped.sum()).isZero();
+        assertThat(counter(slots, "hold").processed.sum()).isEqualTo(RING + 1);
+        assertThat(counters.backPressureWaits.sum()).isEqualTo(1);
+        assertThat(counters.backPressureNanos.sum()).isGreaterThanOrEqualTo(50_000_000L);
+        rings.shutdown(1000);
+    }
+
+    @Test
+    void aHighWaitThatRunsOutDropsTheTreeCounted() throws Exception
+    {
+        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 20);
+        final List<AnalyzerSlot> slots = List.of(slot(hold, 0, gate));
+        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, RING, 1, "spin-park", gate), slots,
+            ReportLimits.DEFAULT, ReportSink.NONE);
+        final IngestCounters counters = new IngestCounters();
+        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
+            new OutOfPeriodLedger(10));
+        final TreePool pool = new TreePool(1024, counters);
+        dispatchOne(pool, dispatcher);
+        hold.awaitHolding();
+        for (int i = 0; i < RING - 1 + 3; i++)
+        {
+            dispatchOne(pool, dispatcher);
+        }
+        assertThat(counter(slots, "hold").dropped.sum()).isEqualTo(3);
+        assertThat(counters.backPressureWaits.sum()).isEqualTo(3);
+        assertThat(counters.backPressureNanos.sum()).isGreaterThanOrEqualTo(3 * 20_000_000L);
+        hold.release();
+        assertThat(rings.drain(10_000)).isTrue();
+        rings.shutdown(1000);
+    }
+
     private static void dispatchOne(final TreePool pool, final Dispatcher dispatcher)
     {
         final PooledTree t = pool.acquire();

@@ -1,0 +1,102 @@
+package io.cheetah.server.dispatch;
+
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.dsl.Disruptor;
+import com.lmax.disruptor.dsl.ProducerType;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SpinThenParkWaitStrategyTest
+{
+    /** A ring event carrying one number. */
+    static final class Slot
+    {
+        long value;
+    }
+
+    @Test
+    void anIdleConsumerParksAndEveryPublishIsSeenWithoutLostWakeUps() throws Exception
+    {
+        final AtomicLong sum = new AtomicLong();
+        final AtomicLong seen = new AtomicLong();
+        final Thread[] consumer = new Thread[1];
+        final Disruptor<Slot> d = new Disruptor<>(Slot::new, 64, r ->
+        {
+            final Thread t = new Thread(r, "test-consumer");
+            t.setDaemon(true);
+            consumer[0] = t;
+            return t;
+        }, ProducerType.MULTI, new SpinThenParkWaitStrategy());
+        d.handleEventsWith((e, seq, end) ->
+        {
+            sum.addAndGet(e.value);
+            seen.incrementAndGet();
+        });
+        final RingBuffer<Slot> ring = d.start();
+
+        // idle: the consumer parks (it does not spin or sleep-poll)
+        awaitState(consumer[0], Thread.State.TIMED_WAITING);
+        final long cpuBefore = cpuNanos(consumer[0]);
+        Thread.sleep(200);
+        assertThat(cpuNanos(consumer[0]) - cpuBefore).as("CPU of an idle consumer over 200 ms")
+            .isLessThan(TimeUnit.MILLISECONDS.toNanos(10));
+
+        // two producers publish one event at a time with pauses that let the consumer park in between: any lost
+        // wake-up would leave an event unseen until the 50 ms safety net, and the count would lag at the end
+        final int perProducer = 2_000;
+        final Runnable producer = () ->
+        {
+            for (int i = 1; i <= perProducer; i++)
+            {
+                final long seq = ring.next();
+                ring.get(seq).value = i;
+                ring.publish(seq);
+                if ((i & 7) == 0)
+                {
+                    LockSupport.parkNanos(20_000);
+                }
+            }
+        };
+        final Thread p1 = new Thread(producer);
+        final Thread p2 = new Thread(producer);
+        final long start = System.nanoTime();
+        p1.start();
+        p2.start();
+        p1.join();
+        p2.join();
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (seen.get() < 2L * perProducer && System.nanoTime() < deadline)
+        {
+            Thread.onSpinWait();
+        }
+        assertThat(seen.get()).isEqualTo(2L * perProducer);
+        assertThat(sum.get()).isEqualTo(2L * perProducer * (perProducer + 1) / 2);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(9_000);
+
+        // halting alerts the parked consumer, which then exits
+        awaitState(consumer[0], Thread.State.TIMED_WAITING);
+        d.halt();
+        consumer[0].join(5_000);
+        assertThat(consumer[0].isAlive()).isFalse();
+    }
+
+    private static void awaitState(final Thread t, final Thread.State state) throws InterruptedException
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (t.getState() != state && System.nanoTime() < deadline)
+        {
+            Thread.sleep(1);
+        }
+        assertThat(t.getState()).isEqualTo(state);
+    }
+
+    private static long cpuNanos(final Thread t)
+    {
+        return java.lang.management.ManagementFactory.getThreadMXBean().getThreadCpuTime(t.getId());
+    }
+}
