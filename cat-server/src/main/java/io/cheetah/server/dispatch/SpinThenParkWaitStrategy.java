@@ -10,50 +10,59 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * How a ring consumer waits for the next tree: spins a little, yields a little, then parks until a producer
- * unparks it. Used by {@link RingGroup} for {@code pipeline.waitStrategy=spin-park}, the default.
+ * How a ring consumer waits for the next tree: spins a little, then lingers in short timed parks that no producer
+ * has to end, and only after a few empty ones sleeps until a producer unparks it. Used by {@link RingGroup} for
+ * {@code pipeline.waitStrategy=spin-park}, the default.
  * <p>
  * Why not one of the Disruptor's: {@code SleepingWaitStrategy} wakes every ~100 µs forever (an idle server burnt
  * ~40 % of a core and a context switch every few trees), {@code BlockingWaitStrategy} makes every publish take a
  * lock and signal a condition on the Netty thread, and {@code LiteBlockingWaitStrategy} is documented as
- * experimental. Here a publish costs one volatile read of {@code sleepers} while no consumer sleeps, and an
- * {@link LockSupport#unpark} of each registered consumer thread when one does; no lock either way.
+ * experimental. Why linger: a consumer woken by every read of every connection costs a futex call on the Netty
+ * thread and a context switch per read; reports are hourly, so a tree may wait a millisecond, and a consumer that
+ * wakes once a millisecond takes whatever arrived meanwhile in one batch. While it lingers (recently busy) a
+ * publish costs one volatile read; once it sleeps (idle for a few lingers) the next publish unparks it, so an idle
+ * server costs nothing and the first tree after a pause is not kept waiting for a timer.
  * <p>
- * <b>No lost wake-up.</b> A consumer increments {@code sleepers} before its last look at the sequence and parks
- * only if the tree is still not there; a producer claims its slot (a CAS on the ring's cursor) before it reads
- * {@code sleepers} in {@link #signalAllWhenBlocking()}. Both are sequentially consistent volatile accesses, so
- * either the consumer sees the claim or the producer sees the sleeper and unparks it (a permit given before
- * {@code park} makes {@code park} return at once). The bounded park is only a safety net.
+ * <b>No lost wake-up.</b> A sleeping consumer increments {@code sleepers} before its last look at the sequence and
+ * parks only if the tree is still not there; a producer claims its slot (a CAS on the ring's cursor) before it
+ * reads {@code sleepers} in {@link #signalAllWhenBlocking()}. Both are sequentially consistent volatile accesses,
+ * so either the consumer sees the claim or the producer sees the sleeper and unparks it (a permit given before
+ * {@code park} makes {@code park} return at once). The bounded sleep is only a safety net.
  */
 public final class SpinThenParkWaitStrategy implements WaitStrategy
 {
-    /** Default busy spins (each a {@link Thread#onSpinWait()}) before yielding. */
+    /** Default busy spins (each a {@link Thread#onSpinWait()}) before lingering. */
     public static final int DEFAULT_SPINS = 20;
-    /** Default {@link Thread#yield()} calls before parking. */
-    public static final int DEFAULT_YIELDS = 1;
-    private static final long PARK_NANOS = 50_000_000L;
+    /** Default length of one linger (a timed park no producer ends). */
+    public static final long DEFAULT_LINGER_NANOS = 1_000_000L;
+    /** Default empty lingers before the consumer sleeps until unparked. */
+    public static final int DEFAULT_LINGERS = 4;
+    private static final long SLEEP_NANOS = 50_000_000L;
 
     private final int spins;
-    private final int yields;
+    private final long lingerNanos;
+    private final int lingers;
     private final AtomicInteger sleepers = new AtomicInteger();
     private volatile Thread[] waiters = new Thread[0];
 
     /**
-     * A strategy with the default spin and yield counts.
+     * A strategy with the default spins and lingers.
      */
     public SpinThenParkWaitStrategy()
     {
-        this(DEFAULT_SPINS, DEFAULT_YIELDS);
+        this(DEFAULT_SPINS, DEFAULT_LINGER_NANOS, DEFAULT_LINGERS);
     }
 
     /**
-     * @param spins  busy spins before yielding.
-     * @param yields yields before parking.
+     * @param spins       busy spins before lingering.
+     * @param lingerNanos length of one linger (0: none, sleep at once after spinning).
+     * @param lingers     empty lingers before sleeping until unparked.
      */
-    public SpinThenParkWaitStrategy(final int spins, final int yields)
+    public SpinThenParkWaitStrategy(final int spins, final long lingerNanos, final int lingers)
     {
         this.spins = spins;
-        this.yields = yields;
+        this.lingerNanos = lingerNanos;
+        this.lingers = lingerNanos > 0 ? lingers : 0;
     }
 
     @Override
@@ -67,18 +76,17 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
             barrier.checkAlert();
             if (tries < spins)
             {
-                tries++;
                 Thread.onSpinWait();
             }
-            else if (tries < spins + yields)
+            else if (tries < spins + lingers)
             {
-                tries++;
-                Thread.yield();
+                LockSupport.parkNanos(this, lingerNanos);
             }
             else
             {
                 return park(sequence, dependentSequence, barrier);
             }
+            tries++;
         }
         return available;
     }
@@ -94,7 +102,7 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
             while ((available = dependentSequence.get()) < sequence)
             {
                 barrier.checkAlert();
-                LockSupport.parkNanos(this, PARK_NANOS);
+                LockSupport.parkNanos(this, SLEEP_NANOS);
             }
             return available;
         }
@@ -143,6 +151,7 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
     @Override
     public String toString()
     {
-        return "SpinThenParkWaitStrategy{spins=" + spins + ", yields=" + yields + "}";
+        return "SpinThenParkWaitStrategy{spins=" + spins + ", lingerNanos=" + lingerNanos + ", lingers=" + lingers +
+            "}";
     }
 }

@@ -22,6 +22,19 @@ class SpinThenParkWaitStrategyTest
     @Test
     void anIdleConsumerParksAndEveryPublishIsSeenWithoutLostWakeUps() throws Exception
     {
+        // no lingering: the consumer sleeps as soon as it has spun, so every publish after a pause must wake it
+        // through the sleepers handshake; a lost wake-up would cost the 50 ms safety net each time
+        runProducers(new SpinThenParkWaitStrategy(20, 0, 0), 5_000);
+    }
+
+    @Test
+    void theDefaultLingersThenSleepsAndAPublishWakesItPromptly() throws Exception
+    {
+        runProducers(new SpinThenParkWaitStrategy(), 9_000);
+    }
+
+    private static void runProducers(final SpinThenParkWaitStrategy strategy, final long maxMillis) throws Exception
+    {
         final AtomicLong sum = new AtomicLong();
         final AtomicLong seen = new AtomicLong();
         final Thread[] consumer = new Thread[1];
@@ -31,7 +44,7 @@ class SpinThenParkWaitStrategyTest
             t.setDaemon(true);
             consumer[0] = t;
             return t;
-        }, ProducerType.MULTI, new SpinThenParkWaitStrategy());
+        }, ProducerType.MULTI, strategy);
         d.handleEventsWith((e, seq, end) ->
         {
             sum.addAndGet(e.value);
@@ -76,7 +89,20 @@ class SpinThenParkWaitStrategyTest
         }
         assertThat(seen.get()).isEqualTo(2L * perProducer);
         assertThat(sum.get()).isEqualTo(2L * perProducer * (perProducer + 1) / 2);
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(9_000);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(maxMillis);
+
+        // asleep again, a single publish is seen at once, not after a timer
+        Thread.sleep(100);
+        final long before = seen.get();
+        final long t0 = System.nanoTime();
+        final long seq = ring.next();
+        ring.get(seq).value = 0;
+        ring.publish(seq);
+        while (seen.get() == before && System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5))
+        {
+            Thread.onSpinWait();
+        }
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(20);
 
         // halting alerts the parked consumer, which then exits
         awaitState(consumer[0], Thread.State.TIMED_WAITING);
