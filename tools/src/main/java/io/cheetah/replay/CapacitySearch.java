@@ -55,6 +55,17 @@ public final class CapacitySearch
     }
 
     /**
+     * Starts the first window now (after the tool's warm-up), instead of at time zero.
+     *
+     * @param seconds the replay's clock now.
+     */
+    public void begin(final double seconds)
+    {
+        windowStart = seconds;
+        judgedFrom = null;
+    }
+
+    /**
      * @return the rate to send at now.
      */
     public double rate()

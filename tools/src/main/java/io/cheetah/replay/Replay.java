@@ -194,8 +194,12 @@ public final class Replay
                 measuredFrom = samples.size() - 1;
                 before = last;
                 duration += elapsed;
+                if (search != null)
+                {
+                    search.begin(elapsed);
+                }
             }
-            if (search != null)
+            else if (search != null && (measuredFrom > 0 || options.warmup <= 0))
             {
                 stop = search.onSample(s);
                 rate = search.rate();
@@ -230,7 +234,8 @@ public final class Replay
         {
             last = drain(scraper, senders, probe, samples, t0, rate);
         }
-        final double gcMaxPauseMs = options.gcLog != null ? GcLog.maxPauseMillis(options.gcLog) : -1;
+        final double gcMaxPauseMs = options.gcLog != null ? GcLog.maxPauseMillis(options.gcLog) :
+            GcLog.maxPauseMillis(before, last);
         return new ReplayResult(options, pool.frames(), pool.totalBytes(), connections, pid, samples, measuredFrom,
             endOfSending, before, last, search, gcMaxPauseMs, scraper != null ? scraper.failures() : 0, lastError(senders));
     }

@@ -34,7 +34,8 @@ public final class ReplayOptions
         "  --start-rate R      capacity: first rate (default 20000)",
         "  --step F            capacity: rate factor per step (default 1.25)",
         "  --refine N          capacity: bisection steps after the first failure (default 2)",
-        "  --warmup S          seconds sent before measuring starts (default 0)",
+        "  --warmup S          seconds sent before measuring starts; with --find-capacity, sent at the start",
+        "                      rate before the first window is judged (default 0; 15 with --find-capacity)",
         "  --drain-seconds S   after sending, wait up to S s for the server to finish processing (default 10)",
         "  --gc-log FILE       server's -Xlog:gc file: report the longest pause",
         "  --report-dir DIR    where report.txt, report.html, samples.csv, summary.properties go",
@@ -63,7 +64,7 @@ public final class ReplayOptions
     double step = 1.25;
     int refine = 2;
     double drainSeconds = 10;
-    double warmup;
+    double warmup = -1;
     Path gcLog;
     Path reportDir;
     String label;
@@ -173,6 +174,11 @@ public final class ReplayOptions
         if (settle < 0)
         {
             settle = window / 5;
+        }
+        if (warmup < 0)
+        {
+            // a cold server fails its first window (JIT, pools, page cache): judge a warm one
+            warmup = findCapacity ? 15 : 0;
         }
         if (settle >= window)
         {

@@ -54,6 +54,7 @@ public final class ReplayReport
             put("dropped_low", fmt(result.delta("cheetah_analyzer_dropped_total", "level", "low")));
             put("frames_bad", fmt(result.delta("cheetah_frames_bad_total")));
             put("trees_out_of_period", fmt(result.delta("cheetah_trees_out_of_period_total")));
+            put("backpressure_seconds", fmt(result.delta("cheetah_ingest_backpressure_seconds_total")));
         }
         if (b.cpuSeconds() >= 0 && a.cpuSeconds() >= 0)
         {

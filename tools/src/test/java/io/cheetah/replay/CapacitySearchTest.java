@@ -52,4 +52,24 @@ class CapacitySearchTest
         assertThat(search.failedRate()).isEqualTo(20_000);
         assertThat(search.finished()).isTrue();
     }
+
+    @Test
+    void aWarmUpBeforeBeginIsNotJudged()
+    {
+        final CapacitySearch search = new CapacitySearch(20_000, 1.25, 10, 2, 0);
+        // a cold server sends nothing useful for the first 15 s; begin() starts the first window after it
+        long sent = 0;
+        for (int t = 1; t <= 15; t++)
+        {
+            sent += t < 10 ? 1_000 : 20_000;
+        }
+        search.begin(15);
+        for (int t = 16; t <= 26; t++)
+        {
+            sent += 20_000;
+            search.onSample(new Sample(t, search.rate(), sent, 0, 0, sent, sent, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        }
+        assertThat(search.sustainedRate()).isEqualTo(20_000);
+        assertThat(search.rate()).isEqualTo(25_000);
+    }
 }

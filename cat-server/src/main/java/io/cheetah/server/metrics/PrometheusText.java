@@ -22,6 +22,7 @@ public final class PrometheusText
     private final int rings;
     private final IntToLongFunction ringRemaining;
     private final List<Consumer<StringBuilder>> sections = new CopyOnWriteArrayList<>();
+    private final GcPauses pauses = GcPauses.jvm();
 
     /**
      * @param ingest        server-wide counters.
@@ -117,6 +118,7 @@ public final class PrometheusText
             out.append("cheetah_jvm_gc_pause_seconds_total{gc=\"").append(label(gc.getName())).append("\"} ")
                 .append(Math.max(0, gc.getCollectionTime()) / 1000.0).append('\n');
         }
+        pauses.write(out);
         header(out, "cheetah_jvm_gc_collections_total", "counter", "Collections, by collector.");
         for (final GarbageCollectorMXBean gc : gcs)
         {
