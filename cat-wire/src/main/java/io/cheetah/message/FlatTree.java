@@ -97,9 +97,8 @@ public final class FlatTree
      */
     public void reset()
     {
-        Arrays.fill(types, 0, size, null);
-        Arrays.fill(names, 0, size, null);
-        Arrays.fill(statuses, 0, size, null);
+        // types/names/statuses past size are never read, and the strings are the interner's: not cleared, which
+        // saves three stores per message of every tree
         if (kinds.length > RETAINED_MESSAGES)
         {
             allocateMessages(INITIAL_MESSAGES);
