@@ -9,6 +9,7 @@ import io.cheetah.codec.Utf8Interner;
 import io.cheetah.server.baseline.ClassicPipeline;
 import io.cheetah.server.config.ConfigException;
 import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.dispatch.AnalyzerPlacement;
 import io.cheetah.server.dispatch.AnalyzerSlot;
 import io.cheetah.server.dispatch.Control;
 import io.cheetah.server.dispatch.Dispatcher;
@@ -247,7 +248,7 @@ public final class CheetahServer implements AutoCloseable
                     new TreeSet<>(names) + ")");
             }
         }
-        record Chosen(AnalyzerType type, int index, Level level)
+        record Chosen(AnalyzerType type, int index, Level level, boolean pinned)
         {
         }
         final List<Chosen> chosen = new ArrayList<>();
@@ -259,7 +260,7 @@ public final class CheetahServer implements AutoCloseable
                 continue;
             }
             chosen.add(new Chosen(t, s != null && s.index() != null ? s.index() : t.defaultIndex(),
-                s != null && s.level() != null ? s.level() : t.defaultLevel()));
+                s != null && s.level() != null ? s.level() : t.defaultLevel(), s != null && s.index() != null));
         }
         if (chosen.size() > 64)
         {
@@ -267,11 +268,13 @@ public final class CheetahServer implements AutoCloseable
         }
         chosen.sort(Comparator.comparingInt(Chosen::index).thenComparing(c -> c.type().name()));
         final ServerConfig.Pipeline p = config.pipeline();
+        final int[] rings = AnalyzerPlacement.place(chosen.stream()
+            .map(c -> new AnalyzerPlacement.Candidate(c.type().name(), c.index(), c.pinned())).toList(), p.rings());
         final List<AnalyzerSlot> result = new ArrayList<>();
         for (int bit = 0; bit < chosen.size(); bit++)
         {
             final Chosen c = chosen.get(bit);
-            result.add(new AnalyzerSlot(c.type(), c.index(), c.level(), bit, c.index() % p.rings(),
+            result.add(new AnalyzerSlot(c.type(), c.index(), c.level(), bit, rings[bit],
                 p.gate().threshold(c.level(), p.ringSize()), new AnalyzerCounters(c.type().name(), c.level())));
         }
         return List.copyOf(result);
