@@ -15,7 +15,7 @@ public interface AnalyzerType
     String name();
 
     /**
-     * @return the default index (ring = index % rings; see architecture.md).
+     * @return the default index (ring = index % rings; see docs/architecture.md).
      */
     int defaultIndex();
 

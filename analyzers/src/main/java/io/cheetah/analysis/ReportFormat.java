@@ -42,7 +42,7 @@ public interface ReportFormat
     Report merge(Report a, Report b);
 
     /**
-     * Writes the report in CAT's XML shape (cat-compat.md §4, §6.3), derived statistics computed.
+     * Writes the report in CAT's XML shape (docs/protocol.md §4, §6.3), derived statistics computed.
      *
      * @param report the report.
      * @param query  which machine / type / name to include.

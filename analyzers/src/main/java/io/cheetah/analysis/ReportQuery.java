@@ -2,7 +2,7 @@ package io.cheetah.analysis;
 
 /**
  * Which part of a report a reader wants, as CAT's {@code ip}, {@code type} and {@code name} parameters say
- * (cat-compat.md §6.3): machine {@code All} (or null) merges every machine; no type gives the type level only;
+ * (docs/protocol.md §6.3): machine {@code All} (or null) merges every machine; no type gives the type level only;
  * a type gives its names; a type and a name give that name's ranges and distribution too.
  *
  * @param ip          a machine, or {@link #ALL}.

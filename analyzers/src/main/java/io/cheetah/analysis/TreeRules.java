@@ -3,7 +3,7 @@ package io.cheetah.analysis;
 import io.cheetah.message.FlatTree;
 
 /**
- * The read-side rules CAT applies to every tree before counting it (cat-compat.md §1.6, §4.2.2), evaluated on a
+ * The read-side rules CAT applies to every tree before counting it (docs/protocol.md §1.6, §4.2.2), evaluated on a
  * shared {@link FlatTree} without changing it, since other analyzers read the same tree on other threads:
  * the {@code TruncatedTransaction/TotalDuration} duration override, URL {@code {num}} normalisation of the first
  * URL transaction, the {@code RemoteCall/Next} truncated-root skip, and the transaction discard list.

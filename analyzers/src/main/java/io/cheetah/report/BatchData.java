@@ -1,7 +1,7 @@
 package io.cheetah.report;
 
 /**
- * Parses client-side aggregated ("batch") data without allocating (cat-compat.md §1.7, §4.2.5): transactions
+ * Parses client-side aggregated ("batch") data without allocating (docs/protocol.md §1.7, §4.2.5): transactions
  * {@code @count;fail;sumMs;bucket,count|bucket,count|…;…} and the 4.0 form {@code @=success,failed,sumMs};
  * events {@code @count;fail} and {@code @=success,failed}. Trailing fields may be empty or missing. One reusable
  * instance per analyzer; the parsed figures stay until the next {@link #parse}.

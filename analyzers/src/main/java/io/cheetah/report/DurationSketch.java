@@ -7,7 +7,7 @@ import java.util.Arrays;
  * ({@link DurationBuckets}: 1% relative accuracy, power-of-two aligned). One sketch answers the entry's hourly
  * percentiles, each minute's percentiles and CAT's power-of-two distribution, and two sketches merge exactly by
  * adding bucket counts, so percentiles stay accurate in the All-machine view, across servers and in roll-ups
- * (CAT instead averages percentiles, cat-compat.md §4.7).
+ * (CAT instead averages percentiles, docs/protocol.md §4.7).
  * <p>
  * Storage: a sorted {@code long[]} of entries {@code (minute << 11 | key) << 40 | count}; only non-empty
  * (minute, bucket) cells take room (8 bytes each). Adding to an existing cell is a binary search and an increment,
@@ -177,7 +177,7 @@ public final class DurationSketch
     }
 
     /**
-     * CAT's percentile rule (cat-compat.md §4.2.3) over bucket counts: walk the buckets from the longest down,
+     * CAT's percentile rule (docs/protocol.md §4.2.3) over bucket counts: walk the buckets from the longest down,
      * subtracting counts from {@code floor(total * (100 - p) / 100)}; the answer is the bucket at which that first
      * reaches zero. With exact values this is the {@code max(r - 1, 0)}-th longest duration.
      *

@@ -3,7 +3,7 @@ package io.cheetah.report;
 /**
  * Makes client strings safe to keep as report keys: at most {@code maxLength} characters (a split surrogate pair
  * at the cut is dropped) and every control character (below U+0020, U+007F to U+009F) replaced by {@code '.'},
- * as CAT's cleanup job does for its narrower ASCII range (cat-compat.md §4.2.2). Non-ASCII text is kept: a
+ * as CAT's cleanup job does for its narrower ASCII range (docs/protocol.md §4.2.2). Non-ASCII text is kept: a
  * dashboard can show it and the XML writer escapes it. One reusable instance per analyzer.
  */
 public final class NameCleaner

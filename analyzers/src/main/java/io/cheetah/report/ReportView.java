@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A {@link DomainReport} prepared for rendering under a {@link ReportQuery} (cat-compat.md §6.3): with machine
+ * A {@link DomainReport} prepared for rendering under a {@link ReportQuery} (docs/protocol.md §6.3): with machine
  * {@code All} every machine merged into one, else only the asked machine; the machine list kept for the UI's
  * drop-down; the elapsed seconds for tps; CAT's number and date formats. Made per rendering; not thread-safe.
  */

@@ -84,7 +84,7 @@ public class Tally
     }
 
     /**
-     * Adds the durations field of batch data (cat-compat.md §4.2.5): bucket counts into the sketch, the bucket
+     * Adds the durations field of batch data (docs/protocol.md §4.2.5): bucket counts into the sketch, the bucket
      * values into min/max of the entry and the minute. Counts were added by {@link #recordCount} already.
      *
      * @param minute minute of the carrier transaction.
@@ -340,7 +340,8 @@ public class Tally
     }
 
     /**
-     * CAT's rule (§4.2.3): v = sum2/n - avg²; 0 when v &lt;= 0 or n &lt;= 1; max - avg when n == 2; else √v.
+     * CAT's rule (docs/protocol.md §4.2.3): v = sum2/n - avg²; 0 when v &lt;= 0 or n &lt;= 1; max - avg when n == 2;
+     * else √v.
      *
      * @return the standard deviation.
      */

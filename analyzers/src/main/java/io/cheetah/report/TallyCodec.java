@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * The compact binary form of a {@link DomainReport} (checkpoints, MySQL content, the inter-node API): a version
  * varint, the header, the symbol table once, then the tree with symbols as varints, counts as varints, sums as
  * fixed 8-byte doubles, per-minute cells and sketch cells as varints. The sketch is stored whole, so a decoded
- * report keeps exact mergeable percentiles (unlike CAT, whose fine buckets are never saved, §4.7).
+ * report keeps exact mergeable percentiles (unlike CAT, whose fine buckets are never saved, docs/protocol.md §4.7).
  * <pre>
  *  version analyzer domain hourStart nSymbols symbol*
  *  nMachines (ip nTypes (type tally nNames (name tally)*)*)*

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Renders a {@link ReportView} in CAT's XML shape (cat-compat.md §4.2.1, §4.3): {@code transaction-report} or
+ * Renders a {@link ReportView} in CAT's XML shape (docs/protocol.md §4.2.1, §4.3): {@code transaction-report} or
  * {@code event-report} with {@code domain}, {@code startTime}, {@code endTime}; {@code <domain>} and {@code <ip>}
  * elements; {@code machine/type/name/range/duration/statusCode} with CAT's attribute names, order and number
  * formats; sample ids as {@code successMessageUrl}/{@code failMessageUrl}/{@code longestMessageUrl} elements.

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
 /**
- * Mints CAT message ids {@code <domain>-<ipHex>-<hour>-<index>} (cat-compat.md §2), unique within this process:
+ * Mints CAT message ids {@code <domain>-<ipHex>-<hour>-<index>} (docs/protocol.md §2), unique within this process:
  * the index counts from 0 within each hour and restarts when the hour changes. Any thread may call it; the common
  * caller is the sender thread, which names each tree as it encodes it, so the application thread pays nothing.
  * Ids are not persisted across restarts (CAT's mark file); a restart within the same hour reuses indexes.

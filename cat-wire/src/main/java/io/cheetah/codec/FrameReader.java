@@ -8,7 +8,7 @@ import java.util.Arrays;
  * frame, length prefix included, in {@link #buffer()} at {@link #frameOffset()}. Independent of Netty: used by the
  * decode tool, the replay tool and tests (the server's ingest has its own Netty framing with the same rules).
  * <p>
- * Rules (cat-compat.md §1.2): a prefix of zero or less ({@link FrameError#NON_POSITIVE_LENGTH}) or above the
+ * Rules (docs/protocol.md §1.2): a prefix of zero or less ({@link FrameError#NON_POSITIVE_LENGTH}) or above the
  * configured maximum ({@link FrameError#FRAME_TOO_LARGE}) makes the stream unusable, because the next frame
  * boundary is unknown: {@link #next()} throws once and the reader is {@link #failed()}; the caller closes the
  * stream. A prefix is never trusted for allocation: the buffer only grows with bytes actually fed. At the end of

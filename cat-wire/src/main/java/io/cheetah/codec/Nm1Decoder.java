@@ -4,7 +4,7 @@ import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
 
 /**
- * Decodes an NM1 (or, as the 4.0-RC1 jar writes it, NB1) metric bag (cat-compat.md §1.5) into a {@link FlatTree}
+ * Decodes an NM1 (or, as the 4.0-RC1 jar writes it, NB1) metric bag (docs/protocol.md §1.5) into a {@link FlatTree}
  * of codec {@link FlatTree#CODEC_NM1}: the header holds domain, hostname and ip (the other header fields and the
  * message id are empty), and every entry becomes a top-level {@link MessageKind#METRIC} message with type
  * {@code ""}, name, status = the kind ({@code COUNT}, {@code SUM}, {@code DURATION}), its timestamp, its count and

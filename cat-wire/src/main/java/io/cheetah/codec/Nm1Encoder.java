@@ -3,7 +3,7 @@ package io.cheetah.codec;
 import java.util.List;
 
 /**
- * Encodes an NM1/NB1 metric bag (cat-compat.md §1.5) the way the 4.0 Java client does, null strings as the single
+ * Encodes an NM1/NB1 metric bag (docs/protocol.md §1.5) the way the 4.0 Java client does, null strings as the single
  * byte {@code 0xFF}. The server never writes bags; tests and the replay tool use this to make them.
  */
 public final class Nm1Encoder

@@ -4,7 +4,7 @@ import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
 
 /**
- * Decodes an NT1 payload (cat-compat.md §1.3) into a {@link FlatTree}: ten header strings, then records until the
+ * Decodes an NT1 payload (docs/protocol.md §1.3) into a {@link FlatTree}: ten header strings, then records until the
  * payload ends, nested with an explicit stack (never recursion). Allocation-free once the interner is warm, apart
  * from strings it has not seen. Not thread-safe: one per decoding thread. Called by {@link TreeDecoder}.
  */

@@ -8,7 +8,7 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 
 /**
- * Encodes an object-model {@link MessageTree} as one NT1 frame (cat-compat.md §1.3), length prefix included.
+ * Encodes an object-model {@link MessageTree} as one NT1 frame (docs/protocol.md §1.3), length prefix included.
  * Iterative, so any depth encodes without a deep stack. Used by the client SDK's sender, the replay tool's
  * generator and tests. Stateless apart from a reusable work stack: one instance per thread.
  */

@@ -9,7 +9,7 @@ import java.time.ZoneOffset;
 import java.util.Arrays;
 
 /**
- * Decodes a PT1 text payload (cat-compat.md §1.4) into a {@link FlatTree}, nested with an explicit stack.
+ * Decodes a PT1 text payload (docs/protocol.md §1.4) into a {@link FlatTree}, nested with an explicit stack.
  * <p>
  * The payload is a header line {@code PT1 TAB domain … TAB sessionToken LF}, then record lines
  * {@code <tag><yyyy-MM-dd HH:mm:ss.SSS> TAB field TAB … field TAB LF} with tags {@code t} (begin), {@code T} (end:

@@ -9,7 +9,7 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 
 /**
- * Encodes an object-model {@link MessageTree} as one PT1 frame (cat-compat.md §1.4), as CAT's Java encoder does:
+ * Encodes an object-model {@link MessageTree} as one PT1 frame (docs/protocol.md §1.4), as CAT's Java encoder does:
  * a TAB-separated header line (an empty field written as {@code null}), {@code t}/{@code T} lines around a
  * transaction's children, an {@code A} line for a transaction without children, a trailing TAB after every record
  * field, timestamps as {@code yyyy-MM-dd HH:mm:ss.SSS} in one zone (GMT+8 unless told otherwise), durations as

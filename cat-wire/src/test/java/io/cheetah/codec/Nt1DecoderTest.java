@@ -15,7 +15,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class Nt1DecoderTest
 {
-    /** The worked example of cat-compat.md §1.3, byte for byte. */
+    /** The worked example of docs/protocol.md §1.3, byte for byte. */
     private static final String WORKED_EXAMPLE =
         "00000061" + "4e5431" + "0464656d6f" + "05686f737431" + "0831302e302e302e31" + "046d61696e" + "0131" +
         "046d61696e" + "16" + HexFormat.of().formatHex("demo-0a000001-480000-0".getBytes()) + "000000" +

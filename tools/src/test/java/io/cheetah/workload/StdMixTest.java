@@ -60,7 +60,7 @@ class StdMixTest
         assertThat(failed).isBetween(n / 200, n / 50);
         final int[] sorted = perDomain.clone();
         java.util.Arrays.sort(sorted);
-        // Zipf s = 0.8 over 100 domains puts the busiest at 50^0.8 = 23x the median (workload.md says "about 10x")
+        // Zipf s = 0.8 over 100 domains puts the busiest at 50^0.8 = 23x the median (docs/workload.md)
         assertThat((double)sorted[StdMix.DOMAINS - 1] / sorted[StdMix.DOMAINS / 2]).isBetween(12.0, 40.0);
     }
 

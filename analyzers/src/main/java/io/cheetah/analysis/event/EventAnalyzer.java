@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Builds the hourly Event reports of one partition (cat-compat.md §4.3): every event of a tree, root or nested
+ * Builds the hourly Event reports of one partition (docs/protocol.md §4.3): every event of a tree, root or nested
  * (including the children of {@code System/*Aggregator} and {@code System/_CatMergeTree} carriers), counted under
  * its type and name on the machine of the header IP, per minute of its own timestamp; batch data
  * ({@code @count;fail}, {@code @=s,f}) counts as the events it stands for; failed single events count their

@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Builds the Heartbeat reports of one partition of domains (cat-compat.md §4.5): for every heartbeat of type
+ * Builds the Heartbeat reports of one partition of domains (docs/protocol.md §4.5): for every heartbeat of type
  * {@code heartbeat} (any case) it parses the status XML with {@link StatusXmlParser} and appends a period
  * (minute of the heartbeat's timestamp) to the sender's machine, at most 61 per machine and hour as in CAT.
  * Heartbeats come once a minute per machine, so this path may allocate. Single writer: every method runs on the

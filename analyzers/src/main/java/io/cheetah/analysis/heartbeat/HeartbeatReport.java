@@ -6,7 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * An immutable hourly Heartbeat report of one domain, in CAT 3.1.0's shape (cat-compat.md §4.5): per machine
+ * An immutable hourly Heartbeat report of one domain, in CAT 3.1.0's shape (docs/protocol.md §4.5): per machine
  * (header IP) its classpath and one period per heartbeat received, each holding every extension detail of the
  * client's status XML as a number. Made by {@link HeartbeatAnalyzer}, {@link HeartbeatReportFormat#decode} and
  * {@link HeartbeatReportFormat#merge}.

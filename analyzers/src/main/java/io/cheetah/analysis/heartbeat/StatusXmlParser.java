@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads the status XML a client puts in its heartbeat (cat-compat.md §4.5; Java 3.x/4.x {@code status-model},
+ * Reads the status XML a client puts in its heartbeat (docs/protocol.md §4.5; Java 3.x/4.x {@code status-model},
  * ccat/Python and Go variants) into extensions of numeric details, the way CAT 3.1.0's heartbeat analyzer does:
  * {@code extension/extensionDetail(id, value)}, numeric extra attributes of {@code extension} as details, the
  * runtime's {@code java-classpath}, and, for old Java clients that report {@code message produced/bytes}, the

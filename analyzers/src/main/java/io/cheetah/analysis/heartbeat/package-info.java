@@ -1,5 +1,5 @@
 /**
- * The Heartbeat analyzer (CAT's {@code heartbeat} report, cat-compat.md §4.5): once a minute each client sends
+ * The Heartbeat analyzer (CAT's {@code heartbeat} report, docs/protocol.md §4.5): once a minute each client sends
  * its status XML; every extension detail is kept as a number per machine and minute, with the machine's classpath.
  * <pre>
  *   ring consumer ──▶ HeartbeatAnalyzer.process(tree, hour)

@@ -1,7 +1,7 @@
 package io.cheetah.analysis.problem;
 
 /**
- * CAT's long-execution rules (cat-compat.md §4.4): which transaction types are watched, their duration
+ * CAT's long-execution rules (docs/protocol.md §4.4): which transaction types are watched, their duration
  * thresholds in milliseconds, and the entity type each family reports under. A transaction is "long" when its
  * duration reaches a family's smallest threshold; its duration key is the largest threshold it reaches.
  * Used by {@link ProblemAnalyzer} for every transaction of every tree, so it allocates nothing.

@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * Builds the Problem reports of one partition of domains: failed transactions, error events, heartbeats and
- * long executions (cat-compat.md §4.4), per domain, machine, thread group and minute. Runs on every tree, so
+ * long executions (docs/protocol.md §4.4), per domain, machine, thread group and minute. Runs on every tree, so
  * counting a problem seen before allocates nothing; a tree without problems costs two walks over its arrays.
  * Single writer: every method runs on the partition's ring consumer thread.
  */

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Merges Problem reports and machines (cat-compat.md §4.7): counts per duration and per segment add, sample
+ * Merges Problem reports and machines (docs/protocol.md §4.7): counts per duration and per segment add, sample
  * lists are pooled and the {@link ProblemReport#MAX_SAMPLES} smallest ids kept, a thread's name is the smaller
  * of the two. Every rule is associative and commutative, so reports from partitions, servers and hours combine
  * in any order. Used by {@link ProblemReportFormat#merge} and for the {@code All} machine.

@@ -5,7 +5,7 @@ import io.cheetah.analysis.Report;
 import java.util.List;
 
 /**
- * An immutable hourly Problem report of one domain, in CAT's shape (cat-compat.md §4.4): machines by header IP,
+ * An immutable hourly Problem report of one domain, in CAT's shape (docs/protocol.md §4.4): machines by header IP,
  * entities by {@code type:status}, per entity the count and sample message ids per duration key and per thread
  * group and minute. Made by {@link ProblemAnalyzer#snapshot} / {@link ProblemAnalyzer#closeHour}, by
  * {@link ProblemReportFormat#decode} and by {@link ProblemReportFormat#merge}.

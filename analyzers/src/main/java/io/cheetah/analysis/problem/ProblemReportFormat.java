@@ -23,7 +23,7 @@ import java.util.List;
  *         int threads, { str id, str groupName, str name, int segments, { int minute, long count, samples } } } }
  *   samples = int n, n × str
  * </pre>
- * XML follows CAT's {@code problem-report} (cat-compat.md §4.4); the JSON shape is given in package-info.
+ * XML follows CAT's {@code problem-report} (docs/protocol.md §4.4); the JSON shape is given in package-info.
  * Stateless and thread-safe.
  */
 public final class ProblemReportFormat implements ReportFormat

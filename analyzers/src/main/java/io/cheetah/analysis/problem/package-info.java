@@ -1,5 +1,5 @@
 /**
- * The Problem analyzer (CAT's {@code problem} report, cat-compat.md §4.4): failed transactions, error events,
+ * The Problem analyzer (CAT's {@code problem} report, docs/protocol.md §4.4): failed transactions, error events,
  * heartbeats and long executions, per domain, machine (header IP), {@code type:status} entity, duration key,
  * thread group and minute, with up to 60 sample message ids each.
  * <pre>

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Builds the hourly Transaction reports of one partition (cat-compat.md §4.2): every transaction of a tree, root
+ * Builds the hourly Transaction reports of one partition (docs/protocol.md §4.2): every transaction of a tree, root
  * and nested, counted under its own type and name on the machine of the header IP, per minute of its own
  * timestamp, with batch data ({@code @count;fail;sum;durations}, {@code @=s,f,sum}) counted like the traffic it
  * stands for. Skips what CAT skips (discard list, {@code RemoteCall/Next}-truncated roots) and applies the §1.6

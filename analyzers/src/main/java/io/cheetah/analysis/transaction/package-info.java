@@ -1,5 +1,5 @@
 /**
- * The Transaction analyzer (cat-compat.md §4.2): counts every transaction of every tree, nested ones included,
+ * The Transaction analyzer (docs/protocol.md §4.2): counts every transaction of every tree, nested ones included,
  * into the hourly {@link io.cheetah.report.DomainReport} of its domain, and the {@code transaction} analyzer type
  * (index 2, HIGH) with its report format (CAT's {@code transaction-report} XML, JSON as documented in
  * {@code analyzers/REPORT-JSON.md}).

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The baseline of the memory comparison: the same Transaction figures held the way CAT's generated model holds
- * them (cat-compat.md §4.2.1), as plain objects in {@link LinkedHashMap}s with boxed keys: machine → type → name,
+ * them (docs/protocol.md §4.2.1), as plain objects in {@link LinkedHashMap}s with boxed keys: machine → type → name,
  * per-minute {@code Range} objects, fine-bucket {@code allDurations} maps (type, name and per minute, as for CAT's
  * tp-statistic types), the power-of-two distribution and status codes. Used only by {@link ReportMemory}.
  */
@@ -122,7 +122,7 @@ final class ObjectModelReport
         return p;
     }
 
-    /** CAT's computeDuration fine buckets (§4.2.4). */
+    /** CAT's computeDuration fine buckets (docs/protocol.md §4.2.4). */
     private static int fine(final long d)
     {
         if (d < 1)

@@ -25,7 +25,7 @@ final class NoOpAnalyzerType implements AnalyzerType
     private final Predicate<FlatTree> accepts;
 
     /**
-     * @return the six default analyzers (names, indexes and levels of architecture.md) with their prefilters.
+     * @return the six default analyzers (names, indexes and levels of docs/architecture.md) with their prefilters.
      */
     static List<AnalyzerType> defaults()
     {

@@ -17,7 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Builds the status XML a CAT heartbeat carries (cat-compat.md §4.5, CAT's {@code status-model.xml}): JVM runtime,
+ * Builds the status XML a CAT heartbeat carries (docs/protocol.md §4.5, CAT's {@code status-model.xml}): JVM runtime,
  * OS load and memory, disk volumes, heap and GC, threads, and {@code <extension id><extensionDetail id value/>}
  * groups that stock CAT servers turn into heartbeat graphs. The client's status thread calls it once a minute;
  * GC counts are reported as the change since the previous call, as CAT 3.x does.

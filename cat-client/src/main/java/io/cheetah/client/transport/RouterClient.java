@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * Asks a CAT server's router which TCP endpoints this client should use:
  * {@code GET http://<server>:<http-port>/cat/s/router?domain=&ip=&op=json}, answered with
- * {@code {"kvs":{"routers":"ip:port;ip:port;","sample":"1.0","block":"false"}}} (cat-compat.md §3.2). Called by
+ * {@code {"kvs":{"routers":"ip:port;ip:port;","sample":"1.0","block":"false"}}} (docs/protocol.md §3.2). Called by
  * the client's status thread at start-up and every router interval; plain {@link HttpURLConnection}, no threads of
  * its own.
  */

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code GET /cat/s/router}: tells CAT clients which TCP servers to send to and how to sample, in the form each
- * client parses (cat-compat.md §3.2, §10.4): {@code op=xml} → {@code <property-config>} XML (Java 3.x, cat-go);
+ * client parses (docs/protocol.md §3.2, §10.4): {@code op=xml} → {@code <property-config>} XML (Java 3.x, cat-go);
  * {@code op=json} → {@code {"kvs":{...}}} with string values (ccat, Python, legacy Java), or Java
  * {@code Map.toString()} text when a {@code token} parameter is present (4.0-RC1); anything else → the plain
  * {@code ip:port;} list (C#). Never compressed. The answer is the same for every client and computed once.

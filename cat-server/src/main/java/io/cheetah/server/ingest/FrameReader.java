@@ -8,7 +8,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 
 /**
- * The framing handler of one connection: a pure length-prefixed stream parser (cat-compat.md §1.2) that copies
+ * The framing handler of one connection: a pure length-prefixed stream parser (docs/protocol.md §1.2) that copies
  * each frame's bytes once, straight from Netty's buffer into a pooled tree's frame buffer, however the frames are
  * split or batched over reads, and hands complete frames to its thread's {@link IngestWorker}. A zero, negative
  * or over-cap length is counted and closes the connection; bytes pending at EOF are counted as incomplete.

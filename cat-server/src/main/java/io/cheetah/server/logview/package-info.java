@@ -1,6 +1,6 @@
 /**
  * The logview store: keeps every raw message tree, exactly as received, for {@code logview.retentionDays}, and
- * finds it again by message id in about a millisecond (CAT's "logview", cat-compat.md §8).
+ * finds it again by message id in about a millisecond (CAT's "logview", docs/protocol.md §8).
  * <pre>
  *  ring consumer (partition p)                          HTTP threads
  *  DumpAnalyzer.process ─▶ LogviewWriter.append          LogviewHandler  GET /cat/r/m/&lt;id&gt;[?raw=true|?forceDownload=json]

@@ -1,7 +1,7 @@
 package io.cheetah.server.period;
 
 /**
- * The hour arithmetic of cat-compat.md §5.1: hours are epoch-aligned; hour H is open from H−3 min until
+ * The hour arithmetic of docs/protocol.md §5.1: hours are epoch-aligned; hour H is open from H−3 min until
  * H+63 min (exclusive). Stateless and allocation-free; used by the dispatcher for every tree and by the ticker.
  */
 public final class HourWindow

@@ -54,7 +54,7 @@ import java.util.function.LongSupplier;
 public final class ReportStore implements ReportSink, ReportSource, AutoCloseable
 {
     /**
-     * An hour stays open until this long after its start (cat-compat.md §5.1); checkpoints of hours older than
+     * An hour stays open until this long after its start (docs/protocol.md §5.1); checkpoints of hours older than
      * that found at start-up belong to hours that never closed and go to the pending spool.
      */
     public static final long OPEN_HOUR_MS = 63 * 60_000L;

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The unmodified Maven {@code com.dianping.cat:cat-client:3.1.0} against a running server (cat-compat.md §11): it
+ * The unmodified Maven {@code com.dianping.cat:cat-client:3.1.0} against a running server (docs/protocol.md §11): it
  * asks the router over HTTP, connects to the TCP address the answer names, and its trees reach the analyzers, as
  * /metrics shows.
  */

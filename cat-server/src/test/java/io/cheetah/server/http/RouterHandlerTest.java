@@ -16,7 +16,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Each router answer parsed the way the client that asks for it parses it (cat-compat.md §3.2).
+ * Each router answer parsed the way the client that asks for it parses it (docs/protocol.md §3.2).
  */
 class RouterHandlerTest
 {

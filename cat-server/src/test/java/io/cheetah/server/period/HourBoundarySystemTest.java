@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Trees sent over TCP land in the hour their root timestamp says, while it is open (H−3 min to H+63 min);
  * outside that they are counted as too early / too late per domain; at H+63 the hour is closed in-band and its
- * reports reach the sink (cat-compat.md §5.1). The clock is injected, so hours pass instantly.
+ * reports reach the sink (docs/protocol.md §5.1). The clock is injected, so hours pass instantly.
  */
 class HourBoundarySystemTest
 {

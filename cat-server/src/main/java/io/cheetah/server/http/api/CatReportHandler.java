@@ -14,7 +14,7 @@ import java.io.StringWriter;
 import java.util.Map;
 
 /**
- * CAT's report pages as scripts use them (cat-compat.md §6.3): {@code /cat/r/t}, {@code /cat/r/e},
+ * CAT's report pages as scripts use them (docs/protocol.md §6.3): {@code /cat/r/t}, {@code /cat/r/e},
  * {@code /cat/r/p}, {@code /cat/r/h}, {@code /cat/r/state} with {@code forceDownload=xml} (the report XML with its
  * root renamed {@code report} inside a {@code <transaction>} … element), {@code forceDownload=json}
  * ({@code {"report": …}}) or, for transactions, {@code xml=true} (the plain report XML, 404 when none).

@@ -10,7 +10,7 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 
 /**
- * CAT's inter-node model API (cat-compat.md §6.3):
+ * CAT's inter-node model API (docs/protocol.md §6.3):
  * {@code GET /cat/r/model/<report>/<domain>/<CURRENT|LAST|HISTORICAL>?op=xml[&ip=][&type=][&name=][&date=]}
  * answers the report XML gzip-compressed ({@code Content-Encoding: gzip}), as a CAT console merging several
  * servers expects. CURRENT is the current hour, LAST the one before, HISTORICAL the hour {@code date} names.

@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
 /**
  * CAT's hour arithmetic for the report pages: {@code date} as {@code yyyyMMddHH} (an hour) or {@code yyyyMMdd}
  * (a day) in the server's zone, the current hour, and future hours clamped to the current one
- * (cat-compat.md §6.1). Thread-safe; one per server.
+ * (docs/protocol.md §6.1). Thread-safe; one per server.
  */
 public final class ReportCalendar
 {

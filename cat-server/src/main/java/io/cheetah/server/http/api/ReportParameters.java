@@ -4,7 +4,7 @@ import io.cheetah.analysis.ReportQuery;
 import org.eclipse.jetty.util.Fields;
 
 /**
- * CAT's common report parameters (cat-compat.md §6.1), read from a request and validated: {@code domain},
+ * CAT's common report parameters (docs/protocol.md §6.1), read from a request and validated: {@code domain},
  * {@code ip}, {@code date}, {@code step}, {@code type}, {@code name}, {@code reportType}, {@code startDate},
  * {@code endDate}. Every string is client input: each is length-capped and refused with a {@link BadRequest}
  * naming the parameter, never passed on unbounded. Used by every report handler.

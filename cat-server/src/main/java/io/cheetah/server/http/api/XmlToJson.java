@@ -16,7 +16,7 @@ import java.util.Set;
 
 /**
  * Turns a report in CAT's XML shape into the dashboard's JSON, by one fixed rule so the JSON is as stable as the
- * XML that cat-compat.md pins: an element becomes an object whose properties are its attributes (numbers as JSON
+ * XML that docs/protocol.md pins: an element becomes an object whose properties are its attributes (numbers as JSON
  * numbers, except identifying attributes such as {@code id} and {@code ip}, which stay strings) and, for each child
  * tag, an array of the children with that tag (named tag + {@code s} when an attribute already has the tag's
  * name, as for the root's {@code domain} attribute and {@code <domain>} list); an element with only text becomes that string. Used by the JSON

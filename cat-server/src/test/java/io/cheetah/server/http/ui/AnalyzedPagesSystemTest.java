@@ -89,7 +89,8 @@ class AnalyzedPagesSystemTest
         assertThat(browser.all("#problems img")).isEmpty();
         assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
         assertThat(rows("threads")).contains(List.of("http-pool", "3"));
-        // CAT counts every heartbeat as a problem of type heartbeat (cat-compat.md 4.4): minute 5 = 2 errors + 1 heartbeat
+        // CAT counts every heartbeat as a problem of type heartbeat (docs/protocol.md §4.4):
+        // minute 5 = 2 errors + 1 heartbeat
         assertThat(rows("problem-types")).contains(List.of("heartbeat", "15", "2"));
         assertThat(browser.all("#chart-minutes rect.bar").get(5).getAttribute("data-value")).isEqualTo("3");
         assertThat(browser.all("#chart-minutes rect.bar").get(12).getAttribute("data-value")).isEqualTo("0");
