@@ -38,4 +38,38 @@ class TreePoolTest
         pool.giveBack(small);
         assertThat(pool.free()).isEqualTo(1);
     }
+
+    @Test
+    void aBurstsSurplusWaitsAsSparesWhileTheRecentlyReturnedTreesCirculate()
+    {
+        final IngestCounters counters = new IngestCounters();
+        final TreePool pool = new TreePool(4096, counters);
+        final PooledTree[] burst = new PooledTree[TreePool.HOT_TREES * 4];
+        for (int i = 0; i < burst.length; i++)
+        {
+            burst[i] = pool.acquire();
+        }
+        for (final PooledTree t : burst)
+        {
+            pool.giveBack(t);
+        }
+        // steady state: one tree in flight at a time; the set that circulates must stay within the hot window
+        final java.util.Set<PooledTree> used = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (int i = 0; i < burst.length * 4; i++)
+        {
+            final PooledTree t = pool.acquire();
+            used.add(t);
+            pool.giveBack(t);
+        }
+        assertThat(used.size()).isLessThanOrEqualTo(TreePool.HOT_TREES + 1);
+        assertThat(pool.free()).isEqualTo(burst.length);
+        // the spares are used before anything new is allocated
+        for (int i = 0; i < burst.length; i++)
+        {
+            pool.acquire();
+        }
+        assertThat(counters.treesAllocated.sum()).isEqualTo(burst.length);
+        pool.acquire();
+        assertThat(counters.treesAllocated.sum()).isEqualTo(burst.length + 1);
+    }
 }
