@@ -8,6 +8,21 @@ import org.agrona.collections.Int2ObjectHashMap;
 public final class MachineTally
 {
     final Int2ObjectHashMap<TypeTally> types = new Int2ObjectHashMap<>(8, 0.65f);
+    private TallyShortcuts shortcuts;
+
+    /**
+     * @return this machine's symbol-pair shortcuts (created on first use; the live report's writer only).
+     */
+    public TallyShortcuts shortcuts()
+    {
+        TallyShortcuts s = shortcuts;
+        if (s == null)
+        {
+            s = new TallyShortcuts();
+            shortcuts = s;
+        }
+        return s;
+    }
 
     /**
      * @return type symbol to tally (read-only use outside this package).

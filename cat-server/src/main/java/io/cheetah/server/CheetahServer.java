@@ -5,6 +5,7 @@ import io.cheetah.analysis.Level;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.codec.DecodeLimits;
 import io.cheetah.codec.TreeDecoder;
+import io.cheetah.codec.SharedSymbols;
 import io.cheetah.codec.Utf8Interner;
 import io.cheetah.server.baseline.ClassicPipeline;
 import io.cheetah.server.config.ConfigException;
@@ -123,6 +124,7 @@ public final class CheetahServer implements AutoCloseable
             DecodeLimits.DEFAULT.maxMessages());
         final int poolCapacity = config.pipeline().rings() * config.pipeline().ringSize() + 1024;
         final Clock clock = b.clock;
+        final SharedSymbols symbols = new SharedSymbols();
         TcpIngest tcpIngest = null;
         HttpServer httpServer = null;
         try
@@ -130,10 +132,17 @@ public final class CheetahServer implements AutoCloseable
             tcpIngest = new TcpIngest(tcp, counters, baseline != null ? baselineWorkers(poolCapacity, decodeLimits) :
                 ServerConfig.Pipeline.DRAIN.equals(config.pipeline().mode()) ? drainWorkers(poolCapacity) :
                 () -> new IngestWorker(new TreePool(poolCapacity, counters),
-                new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS)),
+                new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS, symbols)),
                 new Dispatcher(rings, slots, clock, counters, ledger), counters));
             this.router = new RouterHandler(routers(config, tcpIngest.port()), config.router().sample());
             final RouterHandler routerHandler = router;
+            metrics.add(out -> out
+                .append("# HELP cheetah_symbols Strings given a shared symbol by the ingest (types, names, ...).\n")
+                .append("# TYPE cheetah_symbols gauge\n")
+                .append("cheetah_symbols ").append(symbols.size()).append('\n')
+                .append("# HELP cheetah_symbols_refused_total Strings left without a symbol: the table was full.\n")
+                .append("# TYPE cheetah_symbols_refused_total counter\n")
+                .append("cheetah_symbols_refused_total ").append(symbols.refused()).append('\n'));
             metrics.add(out ->
             {
                 out.append("# HELP cheetah_router_requests_total Router answers, by form.\n")

@@ -93,7 +93,9 @@ public final class Nt1Decoder
                 {
                     final long ts = readVarLong();
                     final String type = readInterned();
+                    final int typeSymbol = interner.lastSymbol();
                     final String name = readInterned();
+                    final int nameSymbol = interner.lastSymbol();
                     if (rootDone)
                     {
                         throw error(FrameError.TRAILING_DATA, tagAt, "a second top-level transaction");
@@ -108,6 +110,7 @@ public final class Nt1Decoder
                     }
                     final int parent = depth == 0 ? FlatTree.NONE : stack[depth - 1];
                     final int i = tree.add(MessageKind.TRANSACTION, parent, type, name, ts);
+                    tree.setSymbols(i, typeSymbol, nameSymbol);
                     if (depth == stack.length)
                     {
                         stack = java.util.Arrays.copyOf(stack, Math.min(maxDepth, depth * 2));
@@ -175,7 +178,9 @@ public final class Nt1Decoder
     {
         final long ts = readVarLong();
         final String type = readInterned();
+        final int typeSymbol = interner.lastSymbol();
         final String name = readInterned();
+        final int nameSymbol = interner.lastSymbol();
         final String status = readInterned();
         readBytes();
         if (rootDone || (depth == 0 && tree.size() > 0))
@@ -187,6 +192,7 @@ public final class Nt1Decoder
             throw error(FrameError.TOO_MANY_MESSAGES, tagAt, "more than " + limits.maxMessages() + " messages");
         }
         final int i = tree.add(kind, depth == 0 ? FlatTree.NONE : stack[depth - 1], type, name, ts);
+        tree.setSymbols(i, typeSymbol, nameSymbol);
         tree.setStatus(i, status);
         tree.setData(i, buf, strOffset, strLength);
     }

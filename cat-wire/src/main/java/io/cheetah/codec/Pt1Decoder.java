@@ -218,12 +218,15 @@ public final class Pt1Decoder
                 case 't':
                 {
                     final String type = readField(false, tree);
+                    final int typeSymbol = interner.lastSymbol();
                     final String name = readField(true, tree);
+                    final int nameSymbol = interner.lastSymbol();
                     if (depth == maxDepth)
                     {
                         throw error(FrameError.TOO_DEEP, tagAt, "nesting deeper than " + maxDepth);
                     }
                     final int i = tree.add(MessageKind.TRANSACTION, parent, type, name, ts);
+                    tree.setSymbols(i, typeSymbol, nameSymbol);
                     if (depth == stack.length)
                     {
                         stack = Arrays.copyOf(stack, Math.min(maxDepth, depth * 2));
@@ -234,8 +237,11 @@ public final class Pt1Decoder
                 case 'A':
                 {
                     final String type = readField(false, tree);
+                    final int typeSymbol = interner.lastSymbol();
                     final String name = readField(false, tree);
+                    final int nameSymbol = interner.lastSymbol();
                     final int i = tree.add(MessageKind.TRANSACTION, parent, type, name, ts);
+                    tree.setSymbols(i, typeSymbol, nameSymbol);
                     readTransactionEnd(tree, i);
                     rootDone = depth == 0;
                     break;
@@ -257,9 +263,12 @@ public final class Pt1Decoder
                     final MessageKind kind = tag == 'E' ? MessageKind.EVENT : tag == 'H' ? MessageKind.HEARTBEAT :
                         tag == 'M' ? MessageKind.METRIC : MessageKind.TRACE;
                     final String type = readField(false, tree);
+                    final int typeSymbol = interner.lastSymbol();
                     final String name = readField(false, tree);
+                    final int nameSymbol = interner.lastSymbol();
                     final String status = readField(false, tree);
                     final int i = tree.add(kind, parent, type, name, ts);
+                    tree.setSymbols(i, typeSymbol, nameSymbol);
                     tree.setStatus(i, status);
                     readData(tree, i);
                     rootDone = depth == 0;

@@ -11,6 +11,10 @@ import java.util.Arrays;
  * probe window): memory is bounded whatever the cardinality of the traffic, and a cardinality bomb degrades to
  * plain decoding. Strings longer than {@link #MAX_CACHED_BYTES} are decoded without caching.
  * Not thread-safe: one per decoding thread. Invalid UTF-8 is replaced by U+FFFD, as {@link String} does.
+ * <p>
+ * With {@link SharedSymbols} (the server's ingest), a miss takes the canonical String and its symbol from the shared
+ * table, so every decoding thread returns the same instance for the same bytes, and {@link #lastSymbol()} tells the
+ * decoder the symbol of the string just returned.
  */
 public final class Utf8Interner
 {
@@ -21,18 +25,33 @@ public final class Utf8Interner
     private final byte[][] keys;
     private final String[] values;
     private final int[] hashes;
+    private final int[] symbols;
     private final int mask;
+    private final SharedSymbols shared;
+    private int lastSymbol = SharedSymbols.NONE;
 
     /**
      * @param capacity table slots, rounded up to a power of two.
      */
     public Utf8Interner(final int capacity)
     {
+        this(capacity, null);
+    }
+
+    /**
+     * @param capacity table slots, rounded up to a power of two.
+     * @param shared   the process-wide symbols, or null for none ({@link #lastSymbol()} is then always
+     *                 {@link SharedSymbols#NONE}).
+     */
+    public Utf8Interner(final int capacity, final SharedSymbols shared)
+    {
         final int n = Integer.highestOneBit(Math.max(16, capacity - 1) << 1);
         keys = new byte[n][];
         values = new String[n];
         hashes = new int[n];
+        symbols = new int[n];
         mask = n - 1;
+        this.shared = shared;
     }
 
     /**
@@ -53,10 +72,12 @@ public final class Utf8Interner
     {
         if (length == 0)
         {
+            lastSymbol = SharedSymbols.NONE;
             return "";
         }
         if (length > MAX_CACHED_BYTES)
         {
+            lastSymbol = SharedSymbols.NONE;
             return new String(buf, offset, length, StandardCharsets.UTF_8);
         }
         int h = 0x9E3779B9 ^ length;
@@ -77,6 +98,7 @@ public final class Utf8Interner
             if (hashes[slot] == h && key.length == length &&
                 Arrays.equals(key, 0, length, buf, offset, offset + length))
             {
+                lastSymbol = symbols[slot];
                 return values[slot];
             }
         }
@@ -85,10 +107,30 @@ public final class Utf8Interner
 
     private String store(final int slot, final int h, final byte[] buf, final int offset, final int length)
     {
-        final String s = new String(buf, offset, length, StandardCharsets.UTF_8);
+        String s = new String(buf, offset, length, StandardCharsets.UTF_8);
+        int symbol = SharedSymbols.NONE;
+        if (shared != null)
+        {
+            symbol = shared.intern(s);
+            if (symbol != SharedSymbols.NONE)
+            {
+                s = shared.string(symbol);
+            }
+        }
         keys[slot] = Arrays.copyOfRange(buf, offset, offset + length);
         values[slot] = s;
         hashes[slot] = h;
+        symbols[slot] = symbol;
+        lastSymbol = symbol;
         return s;
+    }
+
+    /**
+     * @return the shared symbol of the string the last {@link #intern} call returned, or
+     *         {@link SharedSymbols#NONE} (no shared table, an empty or uncached string, or a full table).
+     */
+    public int lastSymbol()
+    {
+        return lastSymbol;
     }
 }

@@ -29,6 +29,8 @@ public final class FlatTree
 {
     /** Parent index of the root message. */
     public static final int NONE = -1;
+    /** {@link #symbolPair(int)} of a message whose type or name has no shared symbol. */
+    public static final long NO_SYMBOLS = -1L;
 
     /** Codec id of an NT1 frame. */
     public static final byte CODEC_NT1 = 1;
@@ -70,6 +72,7 @@ public final class FlatTree
     private String[] types;
     private String[] names;
     private String[] statuses;
+    private long[] symbolPairs;
     private long[] timestamps;
     private long[] durations;
     private int[] dataOffsets;
@@ -241,6 +244,7 @@ public final class FlatTree
         types[i] = type;
         names[i] = name;
         statuses[i] = "";
+        symbolPairs[i] = NO_SYMBOLS;
         timestamps[i] = timestamp;
         durations[i] = 0;
         dataOffsets[i] = 0;
@@ -290,6 +294,21 @@ public final class FlatTree
     {
         types[i] = type;
         names[i] = name;
+        symbolPairs[i] = NO_SYMBOLS;
+    }
+
+    /**
+     * Records the shared symbols of a message's type and name (the ingest's {@code SharedSymbols}), so analyzers
+     * can key on them instead of the strings.
+     *
+     * @param i          message index.
+     * @param typeSymbol symbol of {@link #type(int)}, or negative for none.
+     * @param nameSymbol symbol of {@link #name(int)}, or negative for none.
+     */
+    public void setSymbols(final int i, final int typeSymbol, final int nameSymbol)
+    {
+        symbolPairs[i] = typeSymbol < 0 || nameSymbol < 0 ? NO_SYMBOLS :
+            ((long)typeSymbol << 32) | (nameSymbol & 0xFFFF_FFFFL);
     }
 
     /**
@@ -547,6 +566,16 @@ public final class FlatTree
         return types[i];
     }
 
+    /**
+     * @param i message index.
+     * @return the type symbol in the high and the name symbol in the low 32 bits (both non-negative), or
+     *         {@link #NO_SYMBOLS} when the decoder had no symbol for either.
+     */
+    public long symbolPair(final int i)
+    {
+        return symbolPairs[i];
+    }
+
     public String name(final int i)
     {
         return names[i];
@@ -670,6 +699,7 @@ public final class FlatTree
         System.arraycopy(other.types, 0, types, 0, n);
         System.arraycopy(other.names, 0, names, 0, n);
         System.arraycopy(other.statuses, 0, statuses, 0, n);
+        System.arraycopy(other.symbolPairs, 0, symbolPairs, 0, n);
         System.arraycopy(other.timestamps, 0, timestamps, 0, n);
         System.arraycopy(other.durations, 0, durations, 0, n);
         System.arraycopy(other.dataOffsets, 0, dataOffsets, 0, n);
@@ -762,6 +792,7 @@ public final class FlatTree
         types = new String[n];
         names = new String[n];
         statuses = new String[n];
+        symbolPairs = new long[n];
         timestamps = new long[n];
         durations = new long[n];
         dataOffsets = new int[n];
@@ -780,6 +811,7 @@ public final class FlatTree
         types = Arrays.copyOf(types, n);
         names = Arrays.copyOf(names, n);
         statuses = Arrays.copyOf(statuses, n);
+        symbolPairs = Arrays.copyOf(symbolPairs, n);
         timestamps = Arrays.copyOf(timestamps, n);
         durations = Arrays.copyOf(durations, n);
         dataOffsets = Arrays.copyOf(dataOffsets, n);

@@ -13,6 +13,7 @@ import io.cheetah.report.MinuteSeries;
 import io.cheetah.report.NameCleaner;
 import io.cheetah.report.ReportHours;
 import io.cheetah.report.Tally;
+import io.cheetah.report.TallyShortcuts;
 import io.cheetah.report.TypeTally;
 
 import java.util.List;
@@ -85,8 +86,16 @@ public final class EventAnalyzer implements Analyzer
             {
                 machine = report.machine(tree.ip(), limits.maxMachinesPerDomain(), count, folds);
             }
-            final TypeTally t = machine.type(report, tree.type(i), limits.maxTypesPerMachine(), count, folds);
-            final Tally n = t.name(report, tree.name(i), limits.maxNamesPerType(), count, folds);
+            final TallyShortcuts shortcuts = machine.shortcuts();
+            final long key = TallyShortcuts.key(tree.symbolPair(i), false);
+            TallyShortcuts.Shortcut sc = shortcuts.find(key, count, folds);
+            if (sc == null)
+            {
+                sc = shortcuts.learn(key, report, machine, tree.type(i), tree.name(i), limits.maxTypesPerMachine(),
+                    limits.maxNamesPerType(), count, folds);
+            }
+            final TypeTally t = sc.type();
+            final Tally n = sc.name();
             final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), 60L);
             count(tree, t, minute, count, fails, isBatch);
             count(tree, n, minute, count, fails, isBatch);

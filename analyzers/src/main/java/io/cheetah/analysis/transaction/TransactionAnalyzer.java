@@ -14,6 +14,7 @@ import io.cheetah.report.MinuteSeries;
 import io.cheetah.report.NameCleaner;
 import io.cheetah.report.ReportHours;
 import io.cheetah.report.Tally;
+import io.cheetah.report.TallyShortcuts;
 import io.cheetah.report.TypeTally;
 
 import java.util.List;
@@ -87,8 +88,8 @@ public final class TransactionAnalyzer implements Analyzer
                 continue;
             }
             final String type = tree.type(i);
-            final CharSequence name = i == firstUrl ? rules.normaliseUrl(tree.name(i)) : tree.name(i);
-            if (TreeRules.discardTransaction(type, name))
+            // a name that normalises to a discarded URL is that URL already (it has no numeric segment)
+            if (TreeRules.discardTransaction(type, tree.name(i)))
             {
                 folds.messagesSkipped(1);
                 continue;
@@ -104,8 +105,17 @@ public final class TransactionAnalyzer implements Analyzer
             {
                 machine = report.machine(tree.ip(), limits.maxMachinesPerDomain(), weight, folds);
             }
-            final TypeTally t = machine.type(report, type, limits.maxTypesPerMachine(), weight, folds);
-            final Tally n = t.name(report, name, limits.maxNamesPerType(), weight, folds);
+            final TallyShortcuts shortcuts = machine.shortcuts();
+            final long key = TallyShortcuts.key(tree.symbolPair(i), i == firstUrl);
+            TallyShortcuts.Shortcut sc = shortcuts.find(key, weight, folds);
+            if (sc == null)
+            {
+                final CharSequence name = i == firstUrl ? rules.normaliseUrl(tree.name(i)) : tree.name(i);
+                sc = shortcuts.learn(key, report, machine, type, name, limits.maxTypesPerMachine(),
+                    limits.maxNamesPerType(), weight, folds);
+            }
+            final TypeTally t = sc.type();
+            final Tally n = sc.name();
             final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), 60L);
             if (isBatch)
             {

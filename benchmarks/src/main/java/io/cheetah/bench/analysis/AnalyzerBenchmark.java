@@ -7,7 +7,10 @@ import io.cheetah.analysis.transaction.TransactionAnalyzer;
 import io.cheetah.bench.BenchmarkDefaults;
 import io.cheetah.codec.FrameWriter;
 import io.cheetah.codec.MalformedFrameException;
+import io.cheetah.codec.DecodeLimits;
+import io.cheetah.codec.SharedSymbols;
 import io.cheetah.codec.TreeDecoder;
+import io.cheetah.codec.Utf8Interner;
 import io.cheetah.message.FlatTree;
 import io.cheetah.workload.StdMix;
 import io.cheetah.workload.Variant;
@@ -45,6 +48,10 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
     @Param({"STD_MIX"})
     public String variant;
 
+    /** Whether the trees carry the ingest's shared symbols (the server's path) or only strings. */
+    @Param({"true", "false"})
+    public boolean symbols;
+
     private final FlatTree[] trees = new FlatTree[TREES];
     private final byte[][] ids = new byte[TREES][];
     private Analyzer target;
@@ -59,7 +66,8 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
         final long[] now = {HOUR};
         final StdMix mix = StdMix.builder().seed(42).variant(Variant.valueOf(variant)).heartbeats(false)
             .clock(() -> now[0]).build();
-        final TreeDecoder decoder = new TreeDecoder();
+        final TreeDecoder decoder = new TreeDecoder(DecodeLimits.DEFAULT,
+            new Utf8Interner(65_536, symbols ? new SharedSymbols() : null));
         final FrameWriter frame = new FrameWriter();
         for (int i = 0; i < TREES; i++)
         {

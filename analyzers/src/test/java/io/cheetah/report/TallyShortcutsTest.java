@@ -1,0 +1,135 @@
+package io.cheetah.report;
+
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.analysis.TreeBuilder;
+import io.cheetah.analysis.event.EventAnalyzer;
+import io.cheetah.analysis.transaction.TransactionAnalyzer;
+import io.cheetah.codec.SharedSymbols;
+import io.cheetah.message.FlatTree;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+
+import static io.cheetah.analysis.TreeBuilder.HOUR;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The symbol-pair shortcuts must change nothing but speed: the same trees, with and without the ingest's shared
+ * symbols, give the same reports and the same fold counts, whatever the caps fold, clean, normalise or discard.
+ */
+class TallyShortcutsTest
+{
+    private static final String[] TYPES = {"URL", "SQL", "Cache.redis", "Call", "OTHERS", "Cache.web", "Service",
+        "Type\twith\ncontrol", "T".repeat(40)};
+    private static final String[] NAMES = {"/shop/123/item", "/shop/456/item", "/index.jsp", "/", "", "select a",
+        "OTHERS", "/api/v1/orders/{id}/list", "N".repeat(60), "name\u0001odd", "/x/1,5/y", "GET"};
+    private static final String[] STATUSES = {"0", "0", "0", "Timeout", "NullPointerException"};
+
+    @Property(tries = 60)
+    void reportsAndFoldsAreTheSameWithAndWithoutSymbols(@ForAll("seeds") final long seed,
+        @ForAll @IntRange(min = 1, max = 6) final int typeCap, @ForAll @IntRange(min = 1, max = 8) final int nameCap)
+    {
+        final ReportLimits limits = new ReportLimits(10, 3, typeCap, nameCap, 3, 16);
+        for (final Function<AnalyzerContext, Analyzer> kind : List.<Function<AnalyzerContext, Analyzer>>of(
+            TransactionAnalyzer::new, EventAnalyzer::new))
+        {
+            final Analyzer plain = kind.apply(new AnalyzerContext(0, 1, limits));
+            final Analyzer symbolic = kind.apply(new AnalyzerContext(0, 1, limits));
+            final SharedSymbols symbols = new SharedSymbols(1 << 10);
+            final Random random = new Random(seed);
+            for (int t = 0; t < 300; t++)
+            {
+                final TreeBuilder b = tree(random, t);
+                plain.process(b.tree(), HOUR);
+                attachSymbols(b.tree(), symbols);
+                symbolic.process(b.tree(), HOUR);
+            }
+            for (final String domain : plain.domains(HOUR))
+            {
+                assertThat(ReportDump.dump((DomainReport)symbolic.snapshot(HOUR, domain)))
+                    .isEqualTo(ReportDump.dump((DomainReport)plain.snapshot(HOUR, domain)));
+            }
+            assertThat(symbolic.domains(HOUR)).isEqualTo(plain.domains(HOUR));
+            assertThat(counts(folds(symbolic))).containsExactly(counts(folds(plain)));
+        }
+    }
+
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<Long> seeds()
+    {
+        return net.jqwik.api.Arbitraries.longs();
+    }
+
+    @Test
+    void aMessageWithoutSymbolsTakesTheStringPathAndIsRememberedByNoOne()
+    {
+        final DomainReport report = new DomainReport("transaction", "d", HOUR, null, null);
+        final FoldCounters folds = new FoldCounters();
+        final MachineTally m = report.machine("10.0.0.1", 10, 1, folds);
+        final TallyShortcuts s = m.shortcuts();
+        assertThat(TallyShortcuts.key(FlatTree.NO_SYMBOLS, false)).isEqualTo(TallyShortcuts.NO_KEY);
+        final TallyShortcuts.Shortcut a = s.learn(TallyShortcuts.NO_KEY, report, m, "SQL", "select", 10, 10, 1, folds);
+        assertThat(a.name()).isSameAs(m.types().get(report.symbols().find("SQL")).names()
+            .get(report.symbols().find("select")));
+        assertThat(s.size()).isZero();
+        final long key = TallyShortcuts.key(((long)3 << 32) | 7, false);
+        assertThat(TallyShortcuts.key(((long)3 << 32) | 7, true)).isNotEqualTo(key);
+        s.learn(key, report, m, "SQL", "select", 10, 10, 1, folds);
+        assertThat(s.find(key, 1, folds).name()).isSameAs(a.name());
+        assertThat(s.size()).isEqualTo(1);
+    }
+
+    private static TreeBuilder tree(final Random random, final int t)
+    {
+        final TreeBuilder b = new TreeBuilder("d" + random.nextInt(3), "10.0.0." + random.nextInt(5),
+            "d-0a000001-498699-" + t);
+        final long ts = HOUR + random.nextInt(60) * 60_000L;
+        final int root = b.tx(-1, pick(random, TYPES), pick(random, NAMES), pick(random, STATUSES), ts,
+            random.nextInt(2_000_000), random.nextInt(20) == 0 ? "@3;1;30" : "");
+        for (int k = random.nextInt(6); k > 0; k--)
+        {
+            if (random.nextBoolean())
+            {
+                b.tx(root, pick(random, TYPES), pick(random, NAMES), pick(random, STATUSES), ts,
+                    random.nextInt(500_000), "");
+            }
+            else
+            {
+                b.event(root, pick(random, TYPES), pick(random, NAMES), pick(random, STATUSES), ts,
+                    random.nextInt(20) == 0 ? "@2=1,2" : "");
+            }
+        }
+        return b;
+    }
+
+    private static void attachSymbols(final FlatTree tree, final SharedSymbols symbols)
+    {
+        for (int i = 0; i < tree.size(); i++)
+        {
+            tree.setSymbols(i, symbols.intern(tree.type(i)), symbols.intern(tree.name(i)));
+        }
+    }
+
+    private static String pick(final Random random, final String[] from)
+    {
+        return from[random.nextInt(from.length)];
+    }
+
+    private static FoldCounters folds(final Analyzer a)
+    {
+        return a instanceof TransactionAnalyzer tx ? tx.folds() : ((EventAnalyzer)a).folds();
+    }
+
+    private static long[] counts(final FoldCounters f)
+    {
+        return new long[] {f.machinesFolded(), f.typesFolded(), f.namesFolded(), f.statusFolded(),
+            f.domainsRefused(), f.stringsCleaned(), f.malformedBatch(), f.messagesSkipped()};
+    }
+}

@@ -1,0 +1,81 @@
+package io.cheetah.codec;
+
+import io.cheetah.message.Event;
+import io.cheetah.message.FlatTree;
+import io.cheetah.message.MessageTree;
+import io.cheetah.message.Transaction;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SharedSymbolsTest
+{
+    private static MessageTree tree(final String url)
+    {
+        return new MessageTree().domain("demo").hostname("host1").ipAddress("10.0.0.1")
+            .threadGroupName("main").threadId("1").threadName("main").messageId("demo-0a000001-480000-0")
+            .root(new Transaction("URL", url, "0", "", 1728000000000L, 1500)
+                .addChild(new Event("SQL.Method", "SELECT", "0", "", 1728000000001L))
+                .addChild(new Event("Long", "n".repeat(Utf8Interner.MAX_CACHED_BYTES + 1), "0", "",
+                    1728000000002L)));
+    }
+
+    @Test
+    void twoDecodingThreadsGetTheSameSymbolsAndTheSameStringInstances() throws Exception
+    {
+        final SharedSymbols symbols = new SharedSymbols(64);
+        final FlatTree a = new FlatTree();
+        final FlatTree b = new FlatTree();
+        final byte[] nt1 = Nt1Encoder.encode(tree("/a"));
+        final byte[] pt1 = Pt1Encoder.encode(tree("/a"));
+        new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(64, symbols)).decodeFrame(nt1, 0, nt1.length, a);
+        new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(64, symbols)).decodeFrame(pt1, 0, pt1.length, b);
+
+        for (int i = 0; i < 2; i++)
+        {
+            final long pair = a.symbolPair(i);
+            assertThat(pair).isNotNegative().isEqualTo(b.symbolPair(i));
+            assertThat(symbols.string((int)(pair >>> 32))).isSameAs(a.type(i)).isSameAs(b.type(i));
+            assertThat(symbols.string((int)pair)).isSameAs(a.name(i)).isSameAs(b.name(i));
+        }
+        // a name too long to cache has no symbol: the analyzers take the string path
+        assertThat(a.symbolPair(2)).isEqualTo(FlatTree.NO_SYMBOLS);
+        assertThat(b.symbolPair(2)).isEqualTo(FlatTree.NO_SYMBOLS);
+        // without shared symbols nothing is attached
+        final FlatTree c = new FlatTree();
+        new TreeDecoder().decodeFrame(nt1, 0, nt1.length, c);
+        assertThat(c.symbolPair(0)).isEqualTo(FlatTree.NO_SYMBOLS);
+    }
+
+    @Test
+    void aFullTableRefusesNewStringsAndCountsThem() throws Exception
+    {
+        final SharedSymbols symbols = new SharedSymbols(3);
+        assertThat(symbols.intern("a")).isZero();
+        assertThat(symbols.intern("b")).isEqualTo(1);
+        assertThat(symbols.intern("a")).isZero();
+        assertThat(symbols.intern("c")).isEqualTo(2);
+        assertThat(symbols.intern("d")).isEqualTo(SharedSymbols.NONE);
+        assertThat(symbols.refused()).isEqualTo(1);
+        assertThat(symbols.size()).isEqualTo(3);
+
+        final FlatTree t = new FlatTree();
+        final byte[] nt1 = Nt1Encoder.encode(tree("/fresh"));
+        new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(64, symbols)).decodeFrame(nt1, 0, nt1.length, t);
+        assertThat(t.symbolPair(0)).isEqualTo(FlatTree.NO_SYMBOLS);
+        assertThat(t.name(0)).isEqualTo("/fresh");
+        assertThatThrownBy(() -> new SharedSymbols(0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aRenamedMessageLosesItsSymbols()
+    {
+        final FlatTree t = new FlatTree();
+        final int i = t.add(io.cheetah.message.MessageKind.TRANSACTION, FlatTree.NONE, "System", "UploadMetric-x", 1);
+        t.setSymbols(i, 4, 5);
+        assertThat(t.symbolPair(i)).isEqualTo((4L << 32) | 5);
+        t.rename(i, "System", "UploadMetric");
+        assertThat(t.symbolPair(i)).isEqualTo(FlatTree.NO_SYMBOLS);
+    }
+}
