@@ -14,7 +14,6 @@ import io.cheetah.report.DomainReport;
 import io.cheetah.report.MachineTally;
 import io.cheetah.report.NameCleaner;
 import io.cheetah.report.SymbolTable;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -75,7 +74,8 @@ class VectorsReportTest
             }
             assertThat(txType.accepts(tree)).isEqualTo(tree.count(MessageKind.TRANSACTION) > 0);
         }
-        Assumptions.assumeTrue(skippedTrees == 0, capture + ": " + skippedTrees + " frames not decodable yet");
+        // a decode regression on a real client's capture must fail here, not turn the comparison into a skip
+        assertThat(skippedTrees).as(capture + ": frames (other than NB1 metric bags) not decodable").isZero();
         final JsonNode totals = new ObjectMapper().readTree(Vectors.text(capture + ".totals.json"));
         assertThat(flatten((DomainReport)tx.snapshot(hour, domain))).isEqualTo(expected(totals.path("transaction")));
         assertThat(flatten((DomainReport)ev.snapshot(hour, domain))).isEqualTo(expected(totals.path("event")));

@@ -17,14 +17,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * The {@link ReportSource} of open hours: asks the owning ring's consumers for a snapshot through an in-band
  * request (so the analyzers are never locked or stalled), merges the partitions' copies, and caches the answer for
- * {@link #CACHE_MILLIS} of real time. Hours that are not open go to the fallback source (storage). Thread-safe; called by
+ * {@link #CACHE_MILLIS} as the injected {@link Clock} tells (tests move that clock instead of sleeping). Hours that are not open go to the fallback source (storage). Thread-safe; called by
  * HTTP threads.
  */
 public final class LiveReports implements ReportSource
 {
     /** How long a snapshot is served from the cache. */
     public static final long CACHE_MILLIS = 1000;
-    private static final long CACHE_NANOS = TimeUnit.MILLISECONDS.toNanos(CACHE_MILLIS);
     private static final long WAIT_MILLIS = 2000;
 
     private final RingGroup group;
@@ -40,7 +39,7 @@ public final class LiveReports implements ReportSource
     /**
      * @param group  the rings.
      * @param slots  every enabled analyzer.
-     * @param clock  time source (which hours are open).
+     * @param clock  time source (which hours are open, how old a cached snapshot is).
      * @param closed where reports of hours that are not open come from (storage), never null.
      */
     public LiveReports(final RingGroup group, final List<AnalyzerSlot> slots, final Clock clock,
@@ -93,7 +92,7 @@ public final class LiveReports implements ReportSource
         }
         final String key = "r\u0000" + analyzer + '\u0000' + domain + '\u0000' + hourStart;
         final Cached hit = cache.get(key);
-        if (hit != null && System.nanoTime() - hit.at < CACHE_NANOS)
+        if (fresh(hit))
         {
             return (Report)hit.value;
         }
@@ -122,7 +121,7 @@ public final class LiveReports implements ReportSource
         }
         final String key = "d\u0000" + analyzer + '\u0000' + hourStart;
         final Cached hit = cache.get(key);
-        if (hit != null && System.nanoTime() - hit.at < CACHE_NANOS)
+        if (fresh(hit))
         {
             return (Set<String>)hit.value;
         }
@@ -149,7 +148,17 @@ public final class LiveReports implements ReportSource
         {
             cache.clear(); // queries for many domains: stay bounded, the next ones just ask again
         }
-        cache.put(key, new Cached(System.nanoTime(), value));
+        cache.put(key, new Cached(clock.millis(), value));
+    }
+
+    private boolean fresh(final Cached hit)
+    {
+        if (hit == null)
+        {
+            return false;
+        }
+        final long age = clock.millis() - hit.at;
+        return age >= 0 && age < CACHE_MILLIS; // a clock set back makes the entry stale rather than immortal
     }
 
     private Control ask(final Control.Kind kind, final long hour, final AnalyzerSlot slot, final String domain)

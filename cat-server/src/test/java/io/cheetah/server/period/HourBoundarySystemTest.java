@@ -3,6 +3,7 @@ package io.cheetah.server.period;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
 import io.cheetah.server.CheetahServer;
+import io.cheetah.server.dispatch.LiveReports;
 import io.cheetah.server.fixtures.CountingAnalyzerType;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.RecordingSink;
@@ -21,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Trees sent over TCP land in the hour their root timestamp says, while it is open (H−3 min to H+63 min);
  * outside that they are counted as too early / too late per domain; at H+63 the hour is closed in-band and its
- * reports reach the sink (docs/protocol.md §5.1). The clock is injected, so hours pass instantly.
+ * reports reach the sink (docs/protocol.md §5.1). The clock is injected, so hours pass instantly and the live
+ * reports' cache expires without sleeping.
  */
 class HourBoundarySystemTest
 {
@@ -90,6 +92,13 @@ class HourBoundarySystemTest
             assertThat(server.drain(5000)).isTrue();
             assertThat(sink.calls.stream().filter(c -> !c.closed() && c.analyzer().equals("count")
                 && c.hourStart() == H + HOUR)).isNotEmpty();
+
+            // live answers are cached for CACHE_MILLIS of the injected clock: a new tree shows once it moves on
+            assertThat(count(server, "app", H + HOUR)).isEqualTo(1);
+            send(server, out, "app", H + HOUR + 5 * MIN);
+            assertThat(count(server, "app", H + HOUR)).as("served from the cache").isEqualTo(1);
+            clock.set(H + 91 * MIN + LiveReports.CACHE_MILLIS);
+            assertThat(count(server, "app", H + HOUR)).isEqualTo(2);
         }
         // shutdown checkpoints what is still open
         final RecordingSink.Call last = sink.calls.get(sink.calls.size() - 1);
@@ -114,6 +123,5 @@ class HourBoundarySystemTest
             Thread.sleep(2);
         }
         assertThat(server.drain(5000)).isTrue();
-        Thread.sleep(io.cheetah.server.dispatch.LiveReports.CACHE_MILLIS + 50); // step past the live-report cache
     }
 }

@@ -6,7 +6,6 @@ import io.cheetah.server.http.fixtures.WebServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.NoAlertPresentException;
@@ -28,7 +27,7 @@ class ReportPagesSystemTest
     @BeforeAll
     static void start() throws Exception
     {
-        browser = Browser.startIfAvailable();
+        browser = Browser.start();
         server = new WebServer(KnownTraffic.source());
     }
 
@@ -45,19 +44,9 @@ class ReportPagesSystemTest
         }
     }
 
-    @BeforeEach
-    void needsChromium()
-    {
-        Browser.assumeAvailable();
-    }
-
     @AfterEach
     void noConsoleErrors()
     {
-        if (browser == null)
-        {
-            return;
-        }
         assertThat(browser.consoleErrors()).as("browser console (CSP violations, script errors)").isEmpty();
     }
 

@@ -6,7 +6,6 @@ import io.cheetah.server.http.fixtures.WebServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.NoAlertPresentException;
@@ -30,7 +29,7 @@ class TransactionPageSystemTest
     @BeforeAll
     static void start() throws Exception
     {
-        browser = Browser.startIfAvailable();
+        browser = Browser.start();
         server = new WebServer(KnownTraffic.source());
     }
 
@@ -47,19 +46,9 @@ class TransactionPageSystemTest
         }
     }
 
-    @BeforeEach
-    void needsChromium()
-    {
-        Browser.assumeAvailable();
-    }
-
     @AfterEach
     void noConsoleErrors()
     {
-        if (browser == null)
-        {
-            return;
-        }
         assertThat(browser.consoleErrors()).as("browser console (CSP violations, script errors)").isEmpty();
     }
 

@@ -41,7 +41,7 @@ class WholeServerSystemTest
     @Test
     void clientTrafficShowsOnTheDashboard() throws Exception
     {
-        Browser.assumeAvailable();
+        Browser.requireAvailable();
         final ForwardingReportSource reports = new ForwardingReportSource();
         final ReportCalendar calendar = new ReportCalendar(ZoneOffset.UTC, System::currentTimeMillis);
         try (CheetahServer server = CheetahServer.builder(TestServers.config())

@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * MySQL stopped before an hour closes and started again later (and the server restarted meanwhile): every report
  * arrives, once. Uses its own embedded MariaDB, since it stops it.
  */
-class ReportStoreOutageTest
+class ReportStoreOutageSystemTest
 {
     private static final long HOUR = 3_600_000L;
     private static final long H = HOUR * 480_010;
