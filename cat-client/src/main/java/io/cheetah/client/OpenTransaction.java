@@ -1,18 +1,20 @@
 package io.cheetah.client;
 
+import io.cheetah.message.TransactionMessage;
+
 /**
- * The handle of a transaction being recorded: wraps the object-model {@link io.cheetah.message.Transaction} that
+ * The handle of a transaction being recorded: wraps the object-model {@link TransactionMessage} that
  * goes into the tree, remembers its start on the monotonic clock and the thread context that owns it.
  */
 final class OpenTransaction implements Transaction
 {
     final ThreadContext context;
-    final io.cheetah.message.Transaction message;
+    final TransactionMessage message;
     final long startNanos;
     long explicitDurationMicros = -1;
     boolean completed;
 
-    OpenTransaction(final ThreadContext context, final io.cheetah.message.Transaction message, final long startNanos)
+    OpenTransaction(final ThreadContext context, final TransactionMessage message, final long startNanos)
     {
         this.context = context;
         this.message = message;

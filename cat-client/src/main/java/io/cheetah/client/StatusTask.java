@@ -7,7 +7,7 @@ import io.cheetah.client.transport.SendCounters;
 import io.cheetah.message.Event;
 import io.cheetah.message.Heartbeat;
 import io.cheetah.message.Message;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -122,7 +122,7 @@ final class StatusTask implements Runnable
     private void reboot()
     {
         final long now = System.currentTimeMillis();
-        final Transaction t = new Transaction("System", "Reboot", Message.SUCCESS, "", now, 0);
+        final TransactionMessage t = new TransactionMessage("System", "Reboot", Message.SUCCESS, "", now, 0);
         t.addChild(new Event("Reboot", client.config().ip(), Message.SUCCESS, "", now));
         client.submit(client.newTree(t), true);
     }
@@ -148,7 +148,7 @@ final class StatusTask implements Runnable
             own.put("Bytes", s.bytes() - previous.bytes());
             previous = s;
             final String xml = collector.collect(now, Map.of(StatusCollector.CLIENT_EXTENSION, own));
-            final Transaction t = new Transaction("System", "Status", Message.SUCCESS, "", now, 0);
+            final TransactionMessage t = new TransactionMessage("System", "Status", Message.SUCCESS, "", now, 0);
             t.addChild(new Heartbeat("Heartbeat", client.config().ip(), Message.SUCCESS, xml, now));
             t.durationMicros((System.nanoTime() - start) / 1000);
             client.submit(client.newTree(t), true);

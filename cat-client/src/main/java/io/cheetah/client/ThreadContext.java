@@ -2,6 +2,7 @@ package io.cheetah.client;
 
 import io.cheetah.message.Message;
 import io.cheetah.message.MessageTree;
+import io.cheetah.message.TransactionMessage;
 
 import java.util.Arrays;
 
@@ -48,8 +49,8 @@ final class ThreadContext
     Transaction begin(final String type, final String name)
     {
         final long now = System.currentTimeMillis();
-        final io.cheetah.message.Transaction message =
-            new io.cheetah.message.Transaction(type, name, Message.SUCCESS, "", now, 0);
+        final TransactionMessage message =
+            new TransactionMessage(type, name, Message.SUCCESS, "", now, 0);
         if (depth == 0)
         {
             startTree(message);

@@ -9,6 +9,7 @@ import io.cheetah.message.MessageId;
 import io.cheetah.message.MessageKind;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.Metric;
+import io.cheetah.message.TransactionMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -104,7 +105,7 @@ class CatClientEndToEndTest
         assertThat(id.hour()).isBetween(before / MessageId.HOUR_MILLIS, after / MessageId.HOUR_MILLIS);
         assertThat(tree.parentMessageId()).isEmpty();
 
-        final io.cheetah.message.Transaction r = (io.cheetah.message.Transaction)tree.root();
+        final TransactionMessage r = (TransactionMessage)tree.root();
         assertThat(r.status()).isEqualTo("0");
         assertThat(r.data()).isEqualTo("user=42&a=1&b=2");
         assertThat(r.timestampMillis()).isBetween(before, after);
@@ -113,7 +114,7 @@ class CatClientEndToEndTest
         assertThat(children).hasSize(7);
 
         assertThat(children.get(0)).isEqualTo(new Event("Svc", "lookup", "0", "k=v", children.get(0).timestampMillis()));
-        final io.cheetah.message.Transaction s = (io.cheetah.message.Transaction)children.get(1);
+        final TransactionMessage s = (TransactionMessage)children.get(1);
         assertThat(s.type()).isEqualTo("SQL");
         assertThat(s.name()).isEqualTo("insert");
         assertThat(s.status()).isEqualTo("fail");
@@ -229,7 +230,7 @@ class CatClientEndToEndTest
         final MessageTree caller = listener.next(TestListener.root("Call", "svc.method"), WAIT);
         final MessageTree served = listener.next(TestListener.root("Service", "svc.method"), WAIT);
         assertThat(caller.messageId()).isEqualTo(callerId);
-        final Message remoteCall = ((io.cheetah.message.Transaction)caller.root()).children().get(0);
+        final Message remoteCall = ((TransactionMessage)caller.root()).children().get(0);
         assertThat(remoteCall.type()).isEqualTo("RemoteCall");
         assertThat(remoteCall.data()).isEqualTo(props.get(Cat.Context.CHILD));
         assertThat(served.messageId()).isEqualTo(props.get(Cat.Context.CHILD));
@@ -243,7 +244,7 @@ class CatClientEndToEndTest
         startClient(150);
         final MessageTree reboot = listener.next(TestListener.root("System", "Reboot"), WAIT);
         assertThat(reboot).isNotNull();
-        final Message rebootEvent = ((io.cheetah.message.Transaction)reboot.root()).children().get(0);
+        final Message rebootEvent = ((TransactionMessage)reboot.root()).children().get(0);
         assertThat(rebootEvent.type()).isEqualTo("Reboot");
         assertThat(rebootEvent.name()).isEqualTo("10.1.6.108");
 
@@ -257,7 +258,7 @@ class CatClientEndToEndTest
         {
             final MessageTree status = listener.next(TestListener.root("System", "Status"), WAIT);
             assertThat(status).isNotNull();
-            final Message hb = ((io.cheetah.message.Transaction)status.root()).children().get(0);
+            final Message hb = ((TransactionMessage)status.root()).children().get(0);
             assertThat(hb.kind()).isEqualTo(MessageKind.HEARTBEAT);
             assertThat(hb.type()).isEqualTo("Heartbeat");
             assertThat(hb.name()).isEqualTo("10.1.6.108");

@@ -3,6 +3,7 @@ package io.cheetah.client;
 import io.cheetah.client.config.ClientConfig;
 import io.cheetah.client.config.ServerAddress;
 import io.cheetah.message.MessageTree;
+import io.cheetah.message.TransactionMessage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +41,7 @@ class CatTest
             assertThat(tree).isNotNull();
             assertThat(tree.domain()).isEqualTo("static-app");
             assertThat(tree.root().status()).isEqualTo("java.lang.IllegalArgumentException");
-            assertThat(((io.cheetah.message.Transaction)tree.root()).children()).hasSize(2);
+            assertThat(((TransactionMessage)tree.root()).children()).hasSize(2);
             assertThat(Cat.isInitialized()).isTrue();
         }
     }
@@ -62,7 +63,7 @@ class CatTest
             late.complete();
             root.complete();
             final MessageTree tree = listener.next(TestListener.root("Big", "tree"), Duration.ofSeconds(10));
-            final List<io.cheetah.message.Message> children = ((io.cheetah.message.Transaction)tree.root()).children();
+            final List<io.cheetah.message.Message> children = ((TransactionMessage)tree.root()).children();
             assertThat(children).extracting(io.cheetah.message.Message::name).containsExactly("e0", "e1", "e2", "e3");
             assertThat(children.get(0).data()).isEqualTo("0123456789abcdef");
             assertThat(client.counters().snapshot().messagesOverCap()).isEqualTo(7);

@@ -14,7 +14,7 @@ import io.cheetah.server.dispatch.AnalyzerPlacement;
 import io.cheetah.server.dispatch.AnalyzerSlot;
 import io.cheetah.server.dispatch.Control;
 import io.cheetah.server.dispatch.Dispatcher;
-import io.cheetah.server.dispatch.LiveReports;
+import io.cheetah.server.query.LiveReports;
 import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.dispatch.RingGroup;
 import io.cheetah.server.dispatch.TreePool;

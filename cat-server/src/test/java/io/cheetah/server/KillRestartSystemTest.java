@@ -7,7 +7,7 @@ import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
 import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 import io.cheetah.server.state.StateAnalyzerType;
 import io.cheetah.server.storage.checkpoint.CheckpointStore;
 import org.junit.jupiter.api.Test;
@@ -106,7 +106,7 @@ class KillRestartSystemTest
             final OutputStream out = socket.getOutputStream();
             for (int i = from; i < from + count; i++)
             {
-                final Transaction root = new Transaction("KillTx", "op", "0", "", timestamp, 5);
+                final TransactionMessage root = new TransactionMessage("KillTx", "op", "0", "", timestamp, 5);
                 out.write(Nt1Encoder.encode(new MessageTree().domain(DOMAIN).hostname("host").ipAddress("127.0.0.1")
                     .messageId(DOMAIN + "-7f000001-" + hourIndex + "-" + i).root(root)));
             }

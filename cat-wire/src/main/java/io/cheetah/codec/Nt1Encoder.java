@@ -2,7 +2,7 @@ package io.cheetah.codec;
 
 import io.cheetah.message.Message;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
@@ -61,10 +61,10 @@ public final class Nt1Encoder
     {
         work.clear();
         writeBegin(root, out);
-        if (root instanceof Transaction)
+        if (root instanceof TransactionMessage)
         {
             work.push(root);
-            work.push(((Transaction)root).children().iterator());
+            work.push(((TransactionMessage)root).children().iterator());
         }
         while (!work.isEmpty())
         {
@@ -74,23 +74,23 @@ public final class Nt1Encoder
             {
                 final Message child = children.next();
                 writeBegin(child, out);
-                if (child instanceof Transaction)
+                if (child instanceof TransactionMessage)
                 {
                     work.push(child);
-                    work.push(((Transaction)child).children().iterator());
+                    work.push(((TransactionMessage)child).children().iterator());
                 }
             }
             else
             {
                 work.pop();
-                writeEnd((Transaction)work.pop(), out);
+                writeEnd((TransactionMessage)work.pop(), out);
             }
         }
     }
 
     private static void writeBegin(final Message m, final FrameWriter out)
     {
-        if (m instanceof Transaction)
+        if (m instanceof TransactionMessage)
         {
             out.writeByte('t');
             out.writeVarLong(m.timestampMillis());
@@ -108,7 +108,7 @@ public final class Nt1Encoder
         }
     }
 
-    private static void writeEnd(final Transaction t, final FrameWriter out)
+    private static void writeEnd(final TransactionMessage t, final FrameWriter out)
     {
         out.writeByte('T');
         out.writeString(t.status());

@@ -2,7 +2,7 @@ package io.cheetah.codec;
 
 import io.cheetah.message.Message;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 
 import java.time.ZoneId;
 import java.util.ArrayDeque;
@@ -115,7 +115,7 @@ public final class Pt1Encoder
             else
             {
                 work.pop();
-                final Transaction t = (Transaction)work.pop();
+                final TransactionMessage t = (TransactionMessage)work.pop();
                 writeEnd('T', t, endTime(t), out);
             }
         }
@@ -123,18 +123,18 @@ public final class Pt1Encoder
 
     private void pushIfParent(final Message m)
     {
-        if (m instanceof Transaction && !((Transaction)m).children().isEmpty())
+        if (m instanceof TransactionMessage && !((TransactionMessage)m).children().isEmpty())
         {
             work.push(m);
-            work.push(((Transaction)m).children().iterator());
+            work.push(((TransactionMessage)m).children().iterator());
         }
     }
 
     private void writeBegin(final Message m, final FrameWriter out)
     {
-        if (m instanceof Transaction)
+        if (m instanceof TransactionMessage)
         {
-            final Transaction t = (Transaction)m;
+            final TransactionMessage t = (TransactionMessage)m;
             if (t.children().isEmpty())
             {
                 writeEnd('A', t, t.timestampMillis(), out);
@@ -154,7 +154,7 @@ public final class Pt1Encoder
         out.writeByte('\n');
     }
 
-    private void writeEnd(final char tag, final Transaction t, final long timestamp, final FrameWriter out)
+    private void writeEnd(final char tag, final TransactionMessage t, final long timestamp, final FrameWriter out)
     {
         stamp(tag, timestamp, out);
         field(t.type(), out);
@@ -167,7 +167,7 @@ public final class Pt1Encoder
     }
 
     /** The end time a T line carries (start + duration); readers ignore it, so out-of-range sums fall back. */
-    private long endTime(final Transaction t)
+    private long endTime(final TransactionMessage t)
     {
         final long start = t.timestampMillis();
         final long endTime = start + t.durationMicros() / 1000;

@@ -745,7 +745,7 @@ public final class FlatTree
             switch (kind(i))
             {
                 case TRANSACTION:
-                    m = new Transaction(types[i], names[i], statuses[i], data(i), timestamps[i], durations[i]);
+                    m = new TransactionMessage(types[i], names[i], statuses[i], data(i), timestamps[i], durations[i]);
                     break;
                 case EVENT:
                     m = new Event(types[i], names[i], statuses[i], data(i), timestamps[i]);
@@ -770,7 +770,7 @@ public final class FlatTree
             }
             else
             {
-                ((Transaction)made.get(parents[i])).addChild(m);
+                ((TransactionMessage)made.get(parents[i])).addChild(m);
             }
         }
         return tree;

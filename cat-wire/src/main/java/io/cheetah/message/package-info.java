@@ -1,6 +1,6 @@
 /**
  * The message model: the object trees the client SDK builds ({@link io.cheetah.message.MessageTree},
- * {@link io.cheetah.message.Transaction}, …), CAT message ids, and the array-based
+ * {@link io.cheetah.message.TransactionMessage}, …), CAT message ids, and the array-based
  * {@link io.cheetah.message.FlatTree} that the server decodes into and analyzers read.
  * <pre>
  *  client SDK ─▶ MessageTree ─▶ Nt1Encoder ─▶ bytes ─▶ TreeDecoder ─▶ FlatTree ─▶ analyzers

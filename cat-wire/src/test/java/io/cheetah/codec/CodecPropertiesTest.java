@@ -7,7 +7,7 @@ import io.cheetah.message.Message;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.Metric;
 import io.cheetah.message.Trace;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -170,18 +170,18 @@ class CodecPropertiesTest
             tree.root(leaf(r, pt1));
             return tree;
         }
-        final Transaction root = transaction(r, pt1);
+        final TransactionMessage root = transaction(r, pt1);
         tree.root(root);
-        final List<Transaction> open = new ArrayList<>();
+        final List<TransactionMessage> open = new ArrayList<>();
         open.add(root);
         final boolean deep = r.nextInt(10) == 0;
         final int messages = deep ? 200 + r.nextInt(700) : r.nextInt(40);
         for (int k = 0; k < messages; k++)
         {
-            final Transaction parent = deep ? open.get(open.size() - 1) : open.get(r.nextInt(open.size()));
+            final TransactionMessage parent = deep ? open.get(open.size() - 1) : open.get(r.nextInt(open.size()));
             if (deep || r.nextInt(3) == 0)
             {
-                final Transaction t = transaction(r, pt1);
+                final TransactionMessage t = transaction(r, pt1);
                 parent.addChild(t);
                 open.add(t);
             }
@@ -193,14 +193,14 @@ class CodecPropertiesTest
         return tree;
     }
 
-    private static Transaction transaction(final Random r, final boolean pt1)
+    private static TransactionMessage transaction(final Random r, final boolean pt1)
     {
         String type = text(r, false);
         if ("System".equals(type))
         {
             type = "System2";
         }
-        return new Transaction(type, text(r, false), text(r, false), text(r, true), timestamp(r, pt1),
+        return new TransactionMessage(type, text(r, false), text(r, false), text(r, true), timestamp(r, pt1),
             r.nextInt(4) == 0 ? EXTREMES[r.nextInt(EXTREMES.length)] : r.nextInt(10_000_000));
     }
 

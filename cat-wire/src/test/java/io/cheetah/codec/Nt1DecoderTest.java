@@ -5,7 +5,7 @@ import io.cheetah.message.Event;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 import org.junit.jupiter.api.Test;
 
 import java.util.HexFormat;
@@ -47,7 +47,7 @@ class Nt1DecoderTest
     {
         final MessageTree tree = new MessageTree().domain("demo").hostname("host1").ipAddress("10.0.0.1")
             .threadGroupName("main").threadId("1").threadName("main").messageId("demo-0a000001-480000-0")
-            .root(new Transaction("URL", "/a", "0", "", 1728000000000L, 1500)
+            .root(new TransactionMessage("URL", "/a", "0", "", 1728000000000L, 1500)
                 .addChild(new Event("Svc", "x", "0", "", 1728000000001L)));
         assertThat(HexFormat.of().formatHex(Nt1Encoder.encode(tree))).isEqualTo(WORKED_EXAMPLE);
     }

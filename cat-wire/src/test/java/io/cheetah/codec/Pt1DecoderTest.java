@@ -5,7 +5,7 @@ import io.cheetah.message.Event;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -74,9 +74,9 @@ class Pt1DecoderTest
     {
         final MessageTree tree = new MessageTree().domain("d").hostname("h").ipAddress("ip").threadGroupName("g")
             .threadId("1").threadName("n").messageId("id")
-            .root(new Transaction("URL", "/a", "0", "", 1_795_316_751_609L, 2_500)
+            .root(new TransactionMessage("URL", "/a", "0", "", 1_795_316_751_609L, 2_500)
                 .addChild(new Event("E", "x\ty", "0", "a\\b", 1_795_316_751_610L))
-                .addChild(new Transaction("SQL", "q", "0", "", 1_795_316_751_610L, 1000)));
+                .addChild(new TransactionMessage("SQL", "q", "0", "", 1_795_316_751_610L, 1000)));
         assertThat(new String(Pt1Encoder.encode(tree), 4, Pt1Encoder.encode(tree).length - 4,
             StandardCharsets.UTF_8)).isEqualTo(
             "PT1\td\th\tip\tg\t1\tn\tid\tnull\tnull\tnull\n" +

@@ -3,7 +3,7 @@ package io.cheetah.codec;
 import io.cheetah.message.Event;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,7 +15,7 @@ class SharedSymbolsTest
     {
         return new MessageTree().domain("demo").hostname("host1").ipAddress("10.0.0.1")
             .threadGroupName("main").threadId("1").threadName("main").messageId("demo-0a000001-480000-0")
-            .root(new Transaction("URL", url, "0", "", 1728000000000L, 1500)
+            .root(new TransactionMessage("URL", url, "0", "", 1728000000000L, 1500)
                 .addChild(new Event("SQL.Method", "SELECT", "0", "", 1728000000001L))
                 .addChild(new Event("Long", "n".repeat(Utf8Interner.MAX_CACHED_BYTES + 1), "0", "",
                     1728000000002L)));

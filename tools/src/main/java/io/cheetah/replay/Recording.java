@@ -10,7 +10,7 @@ import io.cheetah.message.FlatTree;
 import io.cheetah.message.Message;
 import io.cheetah.message.MessageId;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -197,9 +197,9 @@ public final class Recording
     private static void shift(final Message m, final long delta)
     {
         m.timestampMillis(m.timestampMillis() + delta);
-        if (m instanceof Transaction)
+        if (m instanceof TransactionMessage)
         {
-            for (final Message child : ((Transaction)m).children())
+            for (final Message child : ((TransactionMessage)m).children())
             {
                 shift(child, delta);
             }

@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  * once a second; and reports what was sent against what the server says it received, processed and dropped, with
  * the server's CPU, context switches and GC. {@code --find-capacity} ramps the rate ({@link CapacitySearch}).
  * <pre>
- *  source ──▶ FramePool ──▶ Sender × connections ──TCP──▶ server
+ *  source ──▶ FramePool ──▶ ReplayConnection × connections ──TCP──▶ server
  *  (std-mix    (encoded      (RateLimiter each)            │ /metrics, /proc/&lt;pid&gt;
  *   or .frames) once, "now")                                ▼
  *                  progress loop (1/s) ──▶ Sample list ──▶ ReplayReport (text, HTML, csv, properties)
@@ -142,7 +142,7 @@ public final class Replay
         final ProcessProbe probe = pid > 0 ? new ProcessProbe(pid) : null;
 
         final int connections = Math.min(options.connections, pool.frames());
-        final List<Sender> senders = new ArrayList<>();
+        final List<ReplayConnection> senders = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
         final InetSocketAddress address = new InetSocketAddress(options.host, options.port);
         for (int c = 0; c < connections; c++)
@@ -159,7 +159,7 @@ public final class Replay
                 }
             }
             final RateLimiter limiter = new RateLimiter(rate / connections);
-            senders.add(new Sender(address, pool, first, end, q, options.batch, limiter));
+            senders.add(new ReplayConnection(address, pool, first, end, q, options.batch, limiter));
         }
 
         MetricsSample before = scraper != null ? scraper.scrape() : MetricsSample.empty();
@@ -203,7 +203,7 @@ public final class Replay
             {
                 stop = search.onSample(s);
                 rate = search.rate();
-                for (final Sender sender : senders)
+                for (final ReplayConnection sender : senders)
                 {
                     sender.limiter().rate(rate / connections);
                 }
@@ -213,7 +213,7 @@ public final class Replay
         // Measured up to the last sample while every connection was still open (threads of a server that end
         // with their connection would take their context switches with them).
         final Sample endOfSending = samples.get(samples.size() - 1);
-        for (final Sender sender : senders)
+        for (final ReplayConnection sender : senders)
         {
             sender.stop();
         }
@@ -240,7 +240,7 @@ public final class Replay
             endOfSending, before, last, search, gcMaxPauseMs, scraper != null ? scraper.failures() : 0, lastError(senders));
     }
 
-    private MetricsSample drain(final MetricsScraper scraper, final List<Sender> senders, final ProcessProbe probe,
+    private MetricsSample drain(final MetricsScraper scraper, final List<ReplayConnection> senders, final ProcessProbe probe,
         final List<Sample> samples, final long t0, final double rate)
     {
         final long deadline = System.nanoTime() + (long)(options.drainSeconds * 1e9);
@@ -264,13 +264,13 @@ public final class Replay
         return last;
     }
 
-    private static Sample sample(final double seconds, final double rate, final List<Sender> senders,
+    private static Sample sample(final double seconds, final double rate, final List<ReplayConnection> senders,
         final MetricsSample m, final ProcessProbe probe)
     {
         long sent = 0;
         long bytes = 0;
         long errors = 0;
-        for (final Sender s : senders)
+        for (final ReplayConnection s : senders)
         {
             sent += s.sentFrames();
             bytes += s.sentBytes();
@@ -322,9 +322,9 @@ public final class Replay
         out.println(line);
     }
 
-    private static boolean allDone(final List<Sender> senders)
+    private static boolean allDone(final List<ReplayConnection> senders)
     {
-        for (final Sender s : senders)
+        for (final ReplayConnection s : senders)
         {
             if (!s.done())
             {
@@ -334,9 +334,9 @@ public final class Replay
         return true;
     }
 
-    private static String lastError(final List<Sender> senders)
+    private static String lastError(final List<ReplayConnection> senders)
     {
-        for (final Sender s : senders)
+        for (final ReplayConnection s : senders)
         {
             if (!s.lastError().isEmpty())
             {

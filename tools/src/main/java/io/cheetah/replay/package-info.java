@@ -5,7 +5,7 @@
  * dropped (its {@code /metrics}), with the server's CPU and context switches ({@code /proc}) and GC.
  * <pre>
  *  std-mix generator ─┐
- *  .frames recording ─┴▶ FramePool ──▶ Sender (RateLimiter) × N ──TCP──▶ server
+ *  .frames recording ─┴▶ FramePool ──▶ ReplayConnection (RateLimiter) × N ──TCP──▶ server
  *                        (pre-encoded,                                    │
  *                         stamped "now")        MetricsScraper ◀─/metrics─┤
  *                                               ProcessProbe   ◀─/proc────┘

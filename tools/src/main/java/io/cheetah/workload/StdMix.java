@@ -5,7 +5,7 @@ import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.message.Event;
 import io.cheetah.message.Heartbeat;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
@@ -196,7 +196,7 @@ public final class StdMix
      */
     public MessageTree heartbeatTree(final int domain, final int machine, final long now)
     {
-        final Transaction root = new Transaction("System", "Status", "0", "", now, 1000 + random.nextInt(50_000));
+        final TransactionMessage root = new TransactionMessage("System", "Status", "0", "", now, 1000 + random.nextInt(50_000));
         root.addChild(new Heartbeat("Heartbeat", ips[domain][machine], "0", statusXml(now), now));
         return header(domain, machine, now, "cat", "cat-StatusUpdateTask").root(root);
     }
@@ -208,7 +208,7 @@ public final class StdMix
         final boolean bomb = variant == Variant.CARDINALITY_BOMB;
         final boolean fail = random.nextDouble() < variant.failRate();
         final int url = urlZipf.sample(random);
-        final Transaction root = new Transaction(type(bomb, "URL"), name(bomb, urls[url]), "0",
+        final TransactionMessage root = new TransactionMessage(type(bomb, "URL"), name(bomb, urls[url]), "0",
             "method=" + (url % 4 == 0 ? "POST" : "GET") + "&status=" + (fail ? 500 : 200) + "&bytes=" +
                 (200 + random.nextInt(20_000)), now, micros(40_000, 1.558));
         long t = now;
@@ -219,7 +219,7 @@ public final class StdMix
         {
             final int sql = sqlZipf.sample(random);
             t += 1 + random.nextInt(5);
-            final Transaction s = new Transaction(type(bomb, "SQL"), name(bomb, sqlNames[sql]), "0", sqlTexts[sql], t,
+            final TransactionMessage s = new TransactionMessage(type(bomb, "SQL"), name(bomb, sqlNames[sql]), "0", sqlTexts[sql], t,
                 micros(3_000, 1.0));
             final int op = sqlNames[sql].indexOf(".update") > 0 ? 1 : sqlNames[sql].indexOf(".insert") > 0 ? 2 : 0;
             s.addChild(new Event(type(bomb, "SQL.Method"), name(bomb, op == 0 ? "SELECT" : op == 1 ? "UPDATE" :
@@ -232,7 +232,7 @@ public final class StdMix
         {
             final int key = cacheZipf.sample(random);
             t += 1;
-            final Transaction c = new Transaction(type(bomb, "Cache.redis"), name(bomb, cacheKeys[key]), "0", "",
+            final TransactionMessage c = new TransactionMessage(type(bomb, "Cache.redis"), name(bomb, cacheKeys[key]), "0", "",
                 t, micros(400, 0.8));
             c.addChild(new Event(type(bomb, "Cache.redis.server"), name(bomb, "10.1." + d + "." + (key % 4) +
                 ":6379"), "0", "", t));
@@ -241,7 +241,7 @@ public final class StdMix
         final int service = serviceZipf.sample(random);
         final int callee = (d * 7 + service) % DOMAINS;
         t += 2;
-        final Transaction call = new Transaction(type(bomb, "Call"), name(bomb, services[service]), "0",
+        final TransactionMessage call = new TransactionMessage(type(bomb, "Call"), name(bomb, services[service]), "0",
             "timeout=3000&retries=0", t, micros(8_000, 1.2));
         call.addChild(new Event(type(bomb, "Call.server"), name(bomb, ips[callee][service % MACHINES_PER_DOMAIN]),
             "0", "", t));
@@ -259,7 +259,7 @@ public final class StdMix
 
     private MessageTree transactionAggregator(final int d, final int m, final long now)
     {
-        final Transaction root = new Transaction("System", "TransactionAggregator", "0", "", now, 0);
+        final TransactionMessage root = new TransactionMessage("System", "TransactionAggregator", "0", "", now, 0);
         final int children = 5 + random.nextInt(16);
         for (int k = 0; k < children; k++)
         {
@@ -288,14 +288,14 @@ public final class StdMix
                 durations.append(bucket).append(',').append(n);
             }
             data.append(sum).append(';').append(durations).append(';');
-            root.addChild(new Transaction(type, name, "0", data.toString(), now, 0));
+            root.addChild(new TransactionMessage(type, name, "0", data.toString(), now, 0));
         }
         return header(d, m, now, "cat", "cat-TransactionAggregator").root(root);
     }
 
     private MessageTree eventAggregator(final int d, final int m, final long now)
     {
-        final Transaction root = new Transaction("System", "EventAggregator", "0", "", now, 0);
+        final TransactionMessage root = new TransactionMessage("System", "EventAggregator", "0", "", now, 0);
         final int children = 3 + random.nextInt(10);
         for (int k = 0; k < children; k++)
         {

@@ -6,6 +6,7 @@ import io.cheetah.codec.TreeDecoder;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
 import io.cheetah.message.MessageTree;
+import io.cheetah.message.TransactionMessage;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
@@ -125,9 +126,9 @@ class StdMixTest
         final MessageTree tx = batch.nextTree();
         final MessageTree ev = batch.nextTree();
         assertThat(tx.root().name() + " " + ev.root().name()).isEqualTo("TransactionAggregator EventAggregator");
-        final io.cheetah.message.Transaction txRoot = (io.cheetah.message.Transaction)tx.root();
+        final TransactionMessage txRoot = (TransactionMessage)tx.root();
         assertThat(txRoot.children()).allMatch(c -> c.data().matches("@\\d+;\\d+;\\d+;(\\d+,\\d+\\|?)+;"));
-        assertThat(((io.cheetah.message.Transaction)ev.root()).children())
+        assertThat(((TransactionMessage)ev.root()).children())
             .allMatch(c -> c.data().matches("@\\d+;\\d+"));
         assertThatThrownBy(() -> Variant.of("nope")).hasMessageContaining("std-mix");
         assertThat(Variant.of("cardinality-bomb")).isEqualTo(Variant.CARDINALITY_BOMB);

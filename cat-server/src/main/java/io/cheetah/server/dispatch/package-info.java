@@ -10,7 +10,7 @@
  *        │                         │ refusals counted per analyzer+level         │ PooledTree.release()
  *        └──────── Agrona many-to-one return queue ◀────── last consumer ────────┘
  *
- *  HourTicker / LiveReports / start / shutdown ──publish (Control)──▶ every consumer: closeHour, checkpoint,
+ *  HourTicker / query.LiveReports / start / shutdown ──publish (Control)──▶ every consumer: closeHour, checkpoint,
  *                                                                   snapshot, domains, restore, barrier
  * </pre>
  * <b>Tree pooling.</b> Each Netty worker owns a {@link io.cheetah.server.dispatch.TreePool}. A tree taken from it is

@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 /**
  * What one Netty event-loop thread needs to turn frames into dispatched trees: its tree pool, its decoder (with
  * its own interner) and its dispatcher. Created lazily per thread by {@link TcpIngest}; used by the
- * {@link FrameReader}s of the connections that thread owns. Not thread-safe.
+ * {@link FrameDecoder}s of the connections that thread owns. Not thread-safe.
  */
 public final class IngestWorker
 {

@@ -76,7 +76,7 @@ public final class TcpIngest implements AutoCloseable
                 @Override
                 protected void initChannel(final SocketChannel ch)
                 {
-                    ch.pipeline().addLast(gate, new FrameReader(perThread.get(), counters, tcp.maxFrameBytes()));
+                    ch.pipeline().addLast(gate, new FrameDecoder(perThread.get(), counters, tcp.maxFrameBytes()));
                 }
             });
         try

@@ -3,7 +3,7 @@
  * pooled trees and hands them to the dispatcher, all on the worker thread that owns the connection. The server
  * never writes to a client socket.
  * <pre>
- *   socket ─▶ ConnectionGate (tcp.maxConnections) ─▶ FrameReader (per connection)
+ *   socket ─▶ ConnectionGate (tcp.maxConnections) ─▶ FrameDecoder (per connection)
  *                                                      │ 4-byte big-endian length, cap, split/batched frames
  *                                                      │ bytes copied once, straight into the pooled tree's frame
  *                                                      ▼

@@ -70,7 +70,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     private final Database database;
     private final CheckpointStore checkpoints;
     private final PendingSpool pending;
-    private final ReportHistory history;
+    private final StoredSpanReader history;
     private final RollupWorker rollups;
     private final RetentionJob retention;
     private final ExecutorService files;
@@ -102,7 +102,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         this.checkpoints = new CheckpointStore(settings.dataDir().resolve("checkpoints"), formats);
         this.pending = new PendingSpool(settings.dataDir().resolve("pending"),
             settings.dataDir().resolve("quarantine"));
-        this.history = new ReportHistory(database.dataSource(), formats, settings.zone());
+        this.history = new StoredSpanReader(database.dataSource(), formats, settings.zone());
         this.rollups = new RollupWorker(database.dataSource(), formats, settings.serverId(), settings.zone());
         this.retention = new RetentionJob(database.dataSource(), settings, checkpoints);
         this.files = Executors.newSingleThreadExecutor(daemon("cheetah-storage-files"));

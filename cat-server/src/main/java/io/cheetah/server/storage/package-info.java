@@ -9,7 +9,7 @@
  *                          │            mysql/ (pool, embedded MariaDB, schema, report tables)
  *                          │                ▲
  *                          ├──▶ rollup/ (day, week, month tasks and builder) ──┘
- *  HTTP ──▶ ReportStore.report / history ──▶ ReportHistory (daily roll-ups + hourly rows, merged)
+ *  HTTP ──▶ ReportStore.report / history ──▶ StoredSpanReader (daily roll-ups + hourly rows, merged)
  * </pre>
  */
 package io.cheetah.server.storage;

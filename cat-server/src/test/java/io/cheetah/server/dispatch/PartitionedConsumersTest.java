@@ -1,5 +1,6 @@
 package io.cheetah.server.dispatch;
 
+import io.cheetah.server.query.LiveReports;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.server.config.ServerConfig;

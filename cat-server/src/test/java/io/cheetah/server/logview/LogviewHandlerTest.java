@@ -9,7 +9,7 @@ import io.cheetah.codec.TreeDecoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.junit.jupiter.api.AfterEach;
@@ -177,7 +177,7 @@ class LogviewHandlerTest
     void treesArriveInTheSameSecondAndAreServed() throws Exception
     {
         final String id = "fresh-0a000001-498699-5";
-        final Transaction root = new Transaction("URL", "/fresh", "0", "", HOUR_START + 5, 10);
+        final TransactionMessage root = new TransactionMessage("URL", "/fresh", "0", "", HOUR_START + 5, 10);
         final byte[] frame = Nt1Encoder.encode(new MessageTree().domain("fresh").messageId(id).root(root));
         final FlatTree t = new FlatTree();
         new TreeDecoder().decodeFrame(frame, 0, frame.length, t);

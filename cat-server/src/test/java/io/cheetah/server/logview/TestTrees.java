@@ -6,7 +6,7 @@ import io.cheetah.codec.TreeDecoder;
 import io.cheetah.codec.Utf8Interner;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
@@ -58,11 +58,11 @@ final class TestTrees
     /** A chain of nested transactions, decoded without a depth limit. */
     static FlatTree deepTree(final int depth) throws Exception
     {
-        final Transaction root = new Transaction("Deep", "level-0", "0", "", 1_795_316_668_527L, 1);
-        Transaction t = root;
+        final TransactionMessage root = new TransactionMessage("Deep", "level-0", "0", "", 1_795_316_668_527L, 1);
+        TransactionMessage t = root;
         for (int i = 1; i < depth; i++)
         {
-            final Transaction child = new Transaction("Deep", "level-" + i, "0", "", 1_795_316_668_527L, 1);
+            final TransactionMessage child = new TransactionMessage("Deep", "level-" + i, "0", "", 1_795_316_668_527L, 1);
             t.addChild(child);
             t = child;
         }

@@ -3,7 +3,7 @@ package io.cheetah.server.period;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
 import io.cheetah.server.CheetahServer;
-import io.cheetah.server.dispatch.LiveReports;
+import io.cheetah.server.query.LiveReports;
 import io.cheetah.server.fixtures.CountingAnalyzerType;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.RecordingSink;

@@ -7,7 +7,7 @@ import io.cheetah.codec.StreamDecoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageTree;
-import io.cheetah.message.Transaction;
+import io.cheetah.message.TransactionMessage;
 import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.codec.TreeDecoder;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -93,11 +93,11 @@ class TreeJsonWriterTest
     @Test
     void writesTreesDeeperThanJacksonsDefaultNestingLimit() throws Exception
     {
-        final Transaction root = new Transaction("Deep", "level", "0", "", 1, 1);
-        Transaction t = root;
+        final TransactionMessage root = new TransactionMessage("Deep", "level", "0", "", 1, 1);
+        TransactionMessage t = root;
         for (int k = 0; k < 999; k++)
         {
-            final Transaction child = new Transaction("Deep", "level", "0", "", 1, 1);
+            final TransactionMessage child = new TransactionMessage("Deep", "level", "0", "", 1, 1);
             t.addChild(child);
             t = child;
         }

@@ -1,5 +1,7 @@
 package io.cheetah.server.http.api;
 
+import io.cheetah.server.query.ReportLookup;
+import io.cheetah.server.query.BadRequest;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.cheetah.analysis.Report;
@@ -65,7 +67,7 @@ public final class CatReportHandler extends Handler.Abstract
             final String op = ReportParameters.text(fields, "op", 32, "view");
             final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), op.startsWith("history"));
             final ReportFormat format = lookup.format(analyzer);
-            final Report report = lookup.find(analyzer, parameters);
+            final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
             final String xml = report == null ? "" :
                 ReportLookup.xml(format, report, parameters.query(lookup.calendar().now()));
             if (plainXml)

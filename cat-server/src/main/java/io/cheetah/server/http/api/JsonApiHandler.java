@@ -1,5 +1,9 @@
 package io.cheetah.server.http.api;
 
+import io.cheetah.server.query.ReportLookup;
+import io.cheetah.server.query.ReportCalendar;
+import io.cheetah.server.query.ReportPeriod;
+import io.cheetah.server.query.BadRequest;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.cheetah.analysis.Report;
@@ -140,7 +144,7 @@ public final class JsonApiHandler extends Handler.Abstract
     {
         final ReportFormat format = lookup.format(analyzer);
         final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
-        final Report report = lookup.find(analyzer, parameters);
+        final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
         final String xml = report == null ? "" :
             ReportLookup.xml(format, report, parameters.query(lookup.calendar().now()));
         final StringWriter out = new StringWriter(xml.length() + 256);
@@ -158,7 +162,7 @@ public final class JsonApiHandler extends Handler.Abstract
     {
         final ReportFormat format = lookup.format(analyzer);
         final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
-        final Report report = lookup.find(analyzer, parameters);
+        final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
         final long now = lookup.calendar().now();
         final StringWriter out = new StringWriter();
         try (JsonGenerator json = jsonFactory.createGenerator(out))
@@ -209,7 +213,7 @@ public final class JsonApiHandler extends Handler.Abstract
                 final long end = hourly ? start + ReportCalendar.HOUR : Math.min(calendar.plusDays(start, 1), period.end());
                 final ReportParameters slice = new ReportParameters(parameters.domain(), parameters.ip(),
                     parameters.type(), parameters.name(), new ReportPeriod(hourly ? "hour" : "range", start, end));
-                final Report report = lookup.find(analyzer, slice);
+                final Report report = lookup.find(analyzer, slice.domain(), slice.period());
                 json.writeStartObject();
                 json.writeStringField("label", hourly ? calendar.formatHour(start) : calendar.formatDay(start));
                 json.writeNumberField("start", start);
@@ -228,7 +232,7 @@ public final class JsonApiHandler extends Handler.Abstract
     {
         final ReportFormat format = lookup.format(analyzer);
         final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
-        final Report report = lookup.find(analyzer, parameters);
+        final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
         if (report == null)
         {
             return "null";

@@ -1,5 +1,9 @@
 package io.cheetah.server.http.api;
 
+import io.cheetah.server.query.ReportLookup;
+import io.cheetah.server.query.ReportCalendar;
+import io.cheetah.server.query.ReportPeriod;
+import io.cheetah.server.query.BadRequest;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
@@ -74,7 +78,7 @@ public final class ModelHandler extends Handler.Abstract
             }
             final ReportParameters resolved = new ReportParameters(domain, parameters.ip(), parameters.type(),
                 parameters.name(), new ReportPeriod("hour", hour, hour + ReportCalendar.HOUR));
-            final Report report = lookup.find(analyzer, resolved);
+            final Report report = lookup.find(analyzer, resolved.domain(), resolved.period());
             final String xml = report == null ? "" : ReportLookup.xml(format, report,
                 new ReportQuery(resolved.ip(), resolved.type(), resolved.name(), calendar.now()));
             Reply.gzip(response, callback, XML, xml);

@@ -1,5 +1,8 @@
 package io.cheetah.server.http.api;
 
+import io.cheetah.server.query.ReportCalendar;
+import io.cheetah.server.query.ReportPeriod;
+import io.cheetah.server.query.BadRequest;
 import io.cheetah.analysis.ReportQuery;
 import org.eclipse.jetty.util.Fields;
 

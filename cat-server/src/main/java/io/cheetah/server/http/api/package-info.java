@@ -1,7 +1,7 @@
 /**
  * The report HTTP API: CAT-compatible URLs for scripts and other CAT servers, and the dashboard's JSON API.
  * Every handler depends only on {@link io.cheetah.server.query.ReportSource} (hourly reports) and
- * {@link io.cheetah.server.http.api.ReportHistory} (spans), through {@link io.cheetah.server.http.api.ReportLookup}.
+ * {@link io.cheetah.server.query.ReportHistory} (spans), through {@link io.cheetah.server.query.ReportLookup}.
  * <pre>
  *  query string ─▶ ReportParameters (validated, capped; 400 on error)
  *                       │
@@ -14,7 +14,7 @@
  *  CatReportHandler  ModelHandler          JsonApiHandler
  *  forceDownload=xml gzip XML              XmlToJson ─▶ dashboard
  * </pre>
- * History: {@link io.cheetah.server.http.api.SpanHistory} (storage's span reader for closed hours + the live source
- * for the last two) in the server, {@link io.cheetah.server.http.api.HourlyMerge} where there is no storage.
+ * Everything behind {@code ReportLookup} (live and stored hours, spans, the calendar) is the read path in
+ * {@link io.cheetah.server.query}; this package only parses requests and writes answers.
  */
 package io.cheetah.server.http.api;

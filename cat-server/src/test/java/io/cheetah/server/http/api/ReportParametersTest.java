@@ -1,5 +1,7 @@
 package io.cheetah.server.http.api;
 
+import io.cheetah.server.query.ReportCalendar;
+import io.cheetah.server.query.ReportPeriod;
 import io.cheetah.server.http.fixtures.KnownTraffic;
 import org.eclipse.jetty.util.Fields;
 import org.junit.jupiter.api.Test;

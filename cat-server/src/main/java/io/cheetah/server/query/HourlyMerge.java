@@ -1,8 +1,7 @@
-package io.cheetah.server.http.api;
+package io.cheetah.server.query;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
-import io.cheetah.server.query.ReportSource;
 
 import java.util.Set;
 import java.util.TreeSet;
@@ -10,7 +9,7 @@ import java.util.TreeSet;
 /**
  * History answered from hourly reports: merges every hour of the span with the analyzer's
  * {@link ReportFormat#merge}. Correct for any span but reads one report per hour, so storage's roll-ups should
- * replace it for long spans once they exist.
+ * replace it for long spans once they exist. {@code FullServer} uses it when storage is disabled; thread-safe.
  */
 public final class HourlyMerge implements ReportHistory
 {

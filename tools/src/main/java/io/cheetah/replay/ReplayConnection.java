@@ -12,7 +12,7 @@ import java.net.Socket;
  * with the next run (the frames of the failed write count as errors, not as sent). Counters are single-writer
  * volatile fields read by the progress loop.
  */
-public final class Sender implements Runnable
+public final class ReplayConnection implements Runnable
 {
     private final InetSocketAddress server;
     private final FramePool pool;
@@ -37,7 +37,7 @@ public final class Sender implements Runnable
      * @param maxBatch most frames per socket write.
      * @param limiter  paces this sender.
      */
-    public Sender(final InetSocketAddress server, final FramePool pool, final int first, final int end,
+    public ReplayConnection(final InetSocketAddress server, final FramePool pool, final int first, final int end,
         final long quota, final int maxBatch, final RateLimiter limiter)
     {
         if (end <= first)

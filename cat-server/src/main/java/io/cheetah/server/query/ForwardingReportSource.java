@@ -1,8 +1,7 @@
-package io.cheetah.server.http.api;
+package io.cheetah.server.query;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
-import io.cheetah.server.query.ReportSource;
 
 import java.util.Set;
 

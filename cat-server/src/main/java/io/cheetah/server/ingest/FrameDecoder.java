@@ -14,7 +14,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * or over-cap length is counted and closes the connection; bytes pending at EOF are counted as incomplete.
  * Never writes to the socket. One instance per connection, used only on its event-loop thread.
  */
-public final class FrameReader extends ChannelInboundHandlerAdapter
+public final class FrameDecoder extends ChannelInboundHandlerAdapter
 {
     private final IngestWorker worker;
     private final IngestCounters counters;
@@ -33,7 +33,7 @@ public final class FrameReader extends ChannelInboundHandlerAdapter
      * @param counters      where frames and bytes are counted.
      * @param maxFrameBytes largest payload a frame may declare.
      */
-    public FrameReader(final IngestWorker worker, final IngestCounters counters, final int maxFrameBytes)
+    public FrameDecoder(final IngestWorker worker, final IngestCounters counters, final int maxFrameBytes)
     {
         this.worker = worker;
         this.counters = counters;

@@ -4,18 +4,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A transaction in the object model: a message with a duration in microseconds and ordered children.
+ * A transaction in the object model: a message with a duration in microseconds and ordered children. Built by the
+ * decoders (through {@link FlatTree#toMessageTree()}), the client SDK and the tools; named apart from the SDK's
+ * {@code io.cheetah.client.Transaction}, the handle applications complete, which records into one of these.
  */
-public final class Transaction extends Message
+public final class TransactionMessage extends Message
 {
     private long durationMicros;
     private final List<Message> children = new ArrayList<>(4);
 
-    public Transaction()
+    public TransactionMessage()
     {
     }
 
-    public Transaction(final String type, final String name, final String status, final String data,
+    public TransactionMessage(final String type, final String name, final String status, final String data,
         final long timestampMillis, final long durationMicros)
     {
         super(type, name, status, data, timestampMillis);
@@ -36,7 +38,7 @@ public final class Transaction extends Message
         return durationMicros;
     }
 
-    public Transaction durationMicros(final long durationMicros)
+    public TransactionMessage durationMicros(final long durationMicros)
     {
         this.durationMicros = durationMicros;
         return this;
@@ -56,7 +58,7 @@ public final class Transaction extends Message
      * @param child to append.
      * @return this.
      */
-    public Transaction addChild(final Message child)
+    public TransactionMessage addChild(final Message child)
     {
         children.add(child);
         return this;
@@ -65,8 +67,8 @@ public final class Transaction extends Message
     @Override
     public boolean equals(final Object o)
     {
-        return super.equals(o) && durationMicros == ((Transaction)o).durationMicros &&
-            children.equals(((Transaction)o).children);
+        return super.equals(o) && durationMicros == ((TransactionMessage)o).durationMicros &&
+            children.equals(((TransactionMessage)o).children);
     }
 
     @Override

@@ -27,7 +27,7 @@ import java.util.Set;
  *     hourly rows        daily    daily     hourly rows      ──▶ merge
  * </pre>
  */
-public final class ReportHistory
+public final class StoredSpanReader
 {
     private static final long HOUR = 3_600_000L;
 
@@ -40,7 +40,7 @@ public final class ReportHistory
      * @param formats    report formats by analyzer name.
      * @param zone       calendar zone of days.
      */
-    public ReportHistory(final DataSource dataSource, final Map<String, ReportFormat> formats, final ZoneId zone)
+    public StoredSpanReader(final DataSource dataSource, final Map<String, ReportFormat> formats, final ZoneId zone)
     {
         this.dataSource = dataSource;
         this.formats = Map.copyOf(formats);

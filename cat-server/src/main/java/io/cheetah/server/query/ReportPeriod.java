@@ -1,8 +1,8 @@
-package io.cheetah.server.http.api;
+package io.cheetah.server.query;
 
 /**
  * The span of hours a report request covers: one hour for the hourly pages, or a day / week / month / custom
- * range for history. Made by {@link ReportParameters}.
+ * range for history. Made by {@code http.api.ReportParameters}.
  *
  * @param kind  {@code hour}, {@code day}, {@code week}, {@code month} or {@code range}.
  * @param start epoch ms of the first hour, inclusive.

@@ -1,8 +1,9 @@
-package io.cheetah.server.http.api;
+package io.cheetah.server.query;
 
 /**
  * A request the API refuses with 400 and a reason the caller can act on (bad date, unknown analyzer, over-long
- * string). Thrown by {@link ReportParameters} and caught by the handlers, which turn it into the response.
+ * string). Thrown by {@code http.api.ReportParameters}, {@link ReportCalendar} and {@link ReportLookup}, and
+ * caught by the handlers, which turn it into the response.
  */
 public final class BadRequest extends Exception
 {

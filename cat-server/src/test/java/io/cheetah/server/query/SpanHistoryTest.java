@@ -1,4 +1,4 @@
-package io.cheetah.server.http.api;
+package io.cheetah.server.query;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.server.http.fixtures.KnownTraffic;

@@ -1,9 +1,8 @@
-package io.cheetah.server.http.api;
+package io.cheetah.server.query;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
-import io.cheetah.server.query.ReportSource;
 
 import java.io.IOException;
 import java.util.Set;
@@ -59,18 +58,18 @@ public final class ReportLookup
     }
 
     /**
-     * @param analyzer   analyzer name (already checked by {@link #format}).
-     * @param parameters the request.
+     * @param analyzer analyzer name (already checked by {@link #format}).
+     * @param domain   the domain asked for.
+     * @param period   one hour or a span of hours.
      * @return the report, or null when there is none (unknown domain, empty hour).
      */
-    public Report find(final String analyzer, final ReportParameters parameters)
+    public Report find(final String analyzer, final String domain, final ReportPeriod period)
     {
-        final ReportPeriod period = parameters.period();
         if (period.hourly())
         {
-            return source.report(analyzer, parameters.domain(), period.start());
+            return source.report(analyzer, domain, period.start());
         }
-        return history.report(analyzer, parameters.domain(), period.start(), period.end());
+        return history.report(analyzer, domain, period.start(), period.end());
     }
 
     /**

@@ -1,10 +1,12 @@
-package io.cheetah.server.dispatch;
+package io.cheetah.server.query;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
+import io.cheetah.server.dispatch.AnalyzerSlot;
+import io.cheetah.server.dispatch.Control;
+import io.cheetah.server.dispatch.RingGroup;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
-import io.cheetah.server.query.ReportSource;
 
 import java.util.Collections;
 import java.util.List;
@@ -17,8 +19,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * The {@link ReportSource} of open hours: asks the owning ring's consumers for a snapshot through an in-band
  * request (so the analyzers are never locked or stalled), merges the partitions' copies, and caches the answer for
- * {@link #CACHE_MILLIS} as the injected {@link Clock} tells (tests move that clock instead of sleeping). Hours that are not open go to the fallback source (storage). Thread-safe; called by
- * HTTP threads.
+ * {@link #CACHE_MILLIS} as the injected {@link Clock} tells (tests move that clock instead of sleeping). Hours that
+ * are not open go to the fallback source (storage). Built by {@code CheetahServer}; thread-safe, called by HTTP
+ * threads.
  */
 public final class LiveReports implements ReportSource
 {

@@ -1,4 +1,4 @@
-package io.cheetah.server.http.api;
+package io.cheetah.server.query;
 
 import java.time.Instant;
 import java.time.LocalDate;
