@@ -1,16 +1,14 @@
 package io.cheetah.server;
 
 import io.cheetah.analysis.AnalyzerType;
-import io.cheetah.analysis.Level;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.codec.DecodeLimits;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.codec.SharedSymbols;
 import io.cheetah.codec.Utf8Interner;
 import io.cheetah.server.baseline.ClassicPipeline;
-import io.cheetah.server.config.ConfigException;
 import io.cheetah.server.config.ServerConfig;
-import io.cheetah.server.dispatch.AnalyzerPlacement;
+import io.cheetah.server.dispatch.AnalyzerLineup;
 import io.cheetah.server.dispatch.AnalyzerSlot;
 import io.cheetah.server.dispatch.Control;
 import io.cheetah.server.dispatch.Dispatcher;
@@ -21,14 +19,17 @@ import io.cheetah.server.dispatch.TreePool;
 import io.cheetah.server.http.AdminHandler;
 import io.cheetah.server.http.HttpServer;
 import io.cheetah.server.http.MetricsHandler;
+import io.cheetah.server.http.RouterEndpoints;
 import io.cheetah.server.http.RouterHandler;
 import io.cheetah.server.ingest.IngestWorker;
 import io.cheetah.server.ingest.TcpIngest;
 import io.cheetah.server.metrics.AnalyzerCounters;
 import io.cheetah.server.metrics.IngestCounters;
 import io.cheetah.server.metrics.PrometheusText;
+import io.cheetah.server.metrics.ServerSections;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourTicker;
+import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.period.OutOfPeriodLedger;
 import io.cheetah.server.query.ReportSource;
 import io.cheetah.server.state.StateAnalyzerType;
@@ -37,16 +38,10 @@ import org.eclipse.jetty.server.Handler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -97,19 +92,9 @@ public final class CheetahServer implements AutoCloseable
         {
             types.add(new StateAnalyzerType(ledger));
         }
-        this.slots = slots(config, types);
+        this.slots = AnalyzerLineup.of(config, types);
         this.rings = new RingGroup(config.pipeline(), slots, b.limits, b.sink);
-        if (!b.restore.isEmpty())
-        {
-            final long now = b.clock.millis();
-            final List<io.cheetah.analysis.Report> open = b.restore.stream()
-                .filter(r -> io.cheetah.server.period.HourWindow.classify(r.hourStart(), now) ==
-                    io.cheetah.server.period.HourWindow.OPEN).toList();
-            if (!rings.restore(slots, open, 60_000))
-            {
-                LOG.warn("restoring {} checkpointed reports did not complete in time", open.size());
-            }
-        }
+        restoreOpenHours(b.restore, b.clock.millis());
         // Benchmark baselines (scripts/bench) replace the dispatch; see package io.cheetah.server.baseline.
         this.baseline = ServerConfig.Pipeline.CLASSIC.equals(config.pipeline().mode()) ?
             new ClassicPipeline(slots, config.pipeline().ringSize(), b.limits, b.clock, counters) : null;
@@ -120,52 +105,21 @@ public final class CheetahServer implements AutoCloseable
         this.metrics = new PrometheusText(counters, analyzerCounters, rings.rings(), rings::remaining);
 
         final ServerConfig.Tcp tcp = config.tcp();
-        final DecodeLimits decodeLimits = new DecodeLimits(tcp.maxFrameBytes(), DecodeLimits.DEFAULT.maxDepth(),
-            DecodeLimits.DEFAULT.maxMessages());
-        final int poolCapacity = config.pipeline().rings() * config.pipeline().ringSize() + 1024;
-        final Clock clock = b.clock;
         final SharedSymbols symbols = new SharedSymbols();
         TcpIngest tcpIngest = null;
         HttpServer httpServer = null;
         try
         {
-            tcpIngest = new TcpIngest(tcp, counters, baseline != null ? baselineWorkers(poolCapacity, decodeLimits) :
-                ServerConfig.Pipeline.DRAIN.equals(config.pipeline().mode()) ? drainWorkers(poolCapacity) :
-                () -> new IngestWorker(new TreePool(poolCapacity, counters),
-                new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS, symbols)),
-                new Dispatcher(rings, slots, clock, counters, ledger), counters));
-            this.router = new RouterHandler(routers(config, tcpIngest.port()), config.router().sample());
-            final RouterHandler routerHandler = router;
-            metrics.add(out -> out
-                .append("# HELP cheetah_symbols Strings given a shared symbol by the ingest (types, names, ...).\n")
-                .append("# TYPE cheetah_symbols gauge\n")
-                .append("cheetah_symbols ").append(symbols.size()).append('\n')
-                .append("# HELP cheetah_symbols_refused_total Strings left without a symbol: the table was full.\n")
-                .append("# TYPE cheetah_symbols_refused_total counter\n")
-                .append("cheetah_symbols_refused_total ").append(symbols.refused()).append('\n'));
-            metrics.add(out ->
-            {
-                out.append("# HELP cheetah_router_requests_total Router answers, by form.\n")
-                    .append("# TYPE cheetah_router_requests_total counter\n");
-                for (int f = 0; f < RouterHandler.FORMS.length; f++)
-                {
-                    out.append("cheetah_router_requests_total{form=\"").append(RouterHandler.FORMS[f]).append("\"} ")
-                        .append(routerHandler.requests(f)).append('\n');
-                }
-            });
+            tcpIngest = new TcpIngest(tcp, counters, ingestWorkers(b.clock, symbols));
+            this.router = new RouterHandler(RouterEndpoints.of(config, tcpIngest.port()), config.router().sample());
+            metrics.add(ServerSections.symbols(symbols));
+            metrics.add(ServerSections.router(router));
             httpServer = new HttpServer(config.http());
             httpServer.mount("/cat/s/router", router);
             httpServer.mount("/metrics", new MetricsHandler(metrics));
             this.admin = new AdminHandler(config.http().adminToken(), this::checkpoint);
             httpServer.mount(AdminHandler.PREFIX, admin);
-            final AdminHandler adminHandler = admin;
-            metrics.add(out -> out
-                .append("# HELP cheetah_admin_refused_total Admin requests refused (missing or wrong token).\n")
-                .append("# TYPE cheetah_admin_refused_total counter\n")
-                .append("cheetah_admin_refused_total ").append(adminHandler.refused()).append('\n')
-                .append("# HELP cheetah_admin_checkpoints_total Checkpoints forced through the admin API.\n")
-                .append("# TYPE cheetah_admin_checkpoints_total counter\n")
-                .append("cheetah_admin_checkpoints_total ").append(adminHandler.checkpoints()).append('\n'));
+            metrics.add(ServerSections.admin(admin));
             for (final Map.Entry<String, Handler> e : b.handlers.entrySet())
             {
                 httpServer.mount(e.getKey(), e.getValue());
@@ -187,26 +141,63 @@ public final class CheetahServer implements AutoCloseable
         }
         this.ingest = tcpIngest;
         this.http = httpServer;
-        if (b.autoTick)
-        {
-            tickerThread = Executors.newSingleThreadScheduledExecutor(r ->
-            {
-                final Thread t = new Thread(r, "cheetah-hours");
-                t.setDaemon(true);
-                return t;
-            });
-            tickerThread.scheduleAtFixedRate(this::tickSafely, 1, 1, TimeUnit.SECONDS);
-        }
-        else
-        {
-            tickerThread = null;
-        }
+        this.tickerThread = b.autoTick ? startTicker() : null;
         LOG.info("cheetah listening: tcp {}:{}, http {}:{}, analyzers {}", tcp.host(), ingest.port(),
             config.http().host(), http.port(), slots.stream().map(AnalyzerSlot::name).toList());
         LOG.info("pipeline: {} ingest workers, {} rings x {} slots ({} consumer(s) each, wait {}), rings by analyzer {}",
             tcp.workers(), config.pipeline().rings(), config.pipeline().ringSize(),
             config.pipeline().consumersPerRing(), config.pipeline().waitStrategy(),
             slots.stream().map(s -> s.name() + "=" + s.ring()).toList());
+    }
+
+    /** Hands the checkpointed reports of hours still open to their analyzers before any tree arrives. */
+    private void restoreOpenHours(final List<io.cheetah.analysis.Report> restore, final long now)
+    {
+        if (restore.isEmpty())
+        {
+            return;
+        }
+        final List<io.cheetah.analysis.Report> open = restore.stream()
+            .filter(r -> HourWindow.classify(r.hourStart(), now) == HourWindow.OPEN).toList();
+        if (!rings.restore(slots, open, 60_000))
+        {
+            LOG.warn("restoring {} checkpointed reports did not complete in time", open.size());
+        }
+    }
+
+    /**
+     * One ingest worker per Netty thread: decode into pooled trees and dispatch them onto the rings, or, for the
+     * benchmark baselines (scripts/bench, package io.cheetah.server.baseline), drain or the classic queues.
+     */
+    private Supplier<IngestWorker> ingestWorkers(final Clock clock, final SharedSymbols symbols)
+    {
+        final DecodeLimits decodeLimits = new DecodeLimits(config.tcp().maxFrameBytes(),
+            DecodeLimits.DEFAULT.maxDepth(), DecodeLimits.DEFAULT.maxMessages());
+        final int poolCapacity = config.pipeline().rings() * config.pipeline().ringSize() + 1024;
+        if (baseline != null)
+        {
+            return baselineWorkers(poolCapacity, decodeLimits);
+        }
+        if (ServerConfig.Pipeline.DRAIN.equals(config.pipeline().mode()))
+        {
+            return drainWorkers(poolCapacity);
+        }
+        return () -> new IngestWorker(new TreePool(poolCapacity, counters),
+            new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS, symbols)),
+            new Dispatcher(rings, slots, clock, counters, ledger), counters);
+    }
+
+    /** The {@code cheetah-hours} thread: one ticker step a second (tests without it call {@link #tick()}). */
+    private ScheduledExecutorService startTicker()
+    {
+        final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(r ->
+        {
+            final Thread t = new Thread(r, "cheetah-hours");
+            t.setDaemon(true);
+            return t;
+        });
+        thread.scheduleAtFixedRate(this::tickSafely, 1, 1, TimeUnit.SECONDS);
+        return thread;
     }
 
     /** Ingest workers of a benchmark baseline: drain decodes nothing, classic hands trees to its queues. */
@@ -237,80 +228,6 @@ public final class CheetahServer implements AutoCloseable
         {
             LOG.warn("hour ticker failed", e);
         }
-    }
-
-    static List<AnalyzerSlot> slots(final ServerConfig config, final List<AnalyzerType> types)
-    {
-        final Set<String> names = new HashSet<>();
-        for (final AnalyzerType t : types)
-        {
-            if (!names.add(t.name()))
-            {
-                throw new IllegalArgumentException("two analyzer types are named " + t.name());
-            }
-        }
-        for (final String configured : config.analyzers().keySet())
-        {
-            if (!names.contains(configured))
-            {
-                throw new ConfigException("analyzers." + configured + ": unknown analyzer (known: " +
-                    new TreeSet<>(names) + ")");
-            }
-        }
-        record Chosen(AnalyzerType type, int index, Level level, boolean pinned)
-        {
-        }
-        final List<Chosen> chosen = new ArrayList<>();
-        for (final AnalyzerType t : types)
-        {
-            final ServerConfig.AnalyzerSettings s = config.analyzers().get(t.name());
-            if (s != null && Boolean.FALSE.equals(s.enabled()))
-            {
-                continue;
-            }
-            chosen.add(new Chosen(t, s != null && s.index() != null ? s.index() : t.defaultIndex(),
-                s != null && s.level() != null ? s.level() : t.defaultLevel(), s != null && s.index() != null));
-        }
-        if (chosen.size() > 64)
-        {
-            throw new ConfigException("analyzers: at most 64 may be enabled, got " + chosen.size());
-        }
-        chosen.sort(Comparator.comparingInt(Chosen::index).thenComparing(c -> c.type().name()));
-        final ServerConfig.Pipeline p = config.pipeline();
-        final int[] rings = AnalyzerPlacement.place(chosen.stream()
-            .map(c -> new AnalyzerPlacement.Candidate(c.type().name(), c.index(), c.pinned())).toList(), p.rings());
-        final List<AnalyzerSlot> result = new ArrayList<>();
-        for (int bit = 0; bit < chosen.size(); bit++)
-        {
-            final Chosen c = chosen.get(bit);
-            result.add(new AnalyzerSlot(c.type(), c.index(), c.level(), bit, rings[bit],
-                p.gate().threshold(c.level(), p.ringSize()), new AnalyzerCounters(c.type().name(), c.level())));
-        }
-        return List.copyOf(result);
-    }
-
-    static List<String> routers(final ServerConfig config, final int tcpPort)
-    {
-        String host = config.router().advertisedHost();
-        if (host.isEmpty())
-        {
-            host = config.tcp().host();
-            if (host.isEmpty() || "0.0.0.0".equals(host) || "::".equals(host))
-            {
-                try
-                {
-                    host = InetAddress.getLocalHost().getHostAddress();
-                }
-                catch (final UnknownHostException e)
-                {
-                    host = "127.0.0.1";
-                }
-            }
-        }
-        final Map<String, Boolean> list = new LinkedHashMap<>();
-        list.put(host + ":" + tcpPort, Boolean.TRUE);
-        config.router().servers().forEach(s -> list.put(s, Boolean.TRUE));
-        return List.copyOf(list.keySet());
     }
 
     /**

@@ -13,6 +13,10 @@
  *  HourTicker / query.LiveReports / start / shutdown ──publish (Control)──▶ every consumer: closeHour, checkpoint,
  *                                                                   snapshot, domains, restore, barrier
  * </pre>
+ * <b>Line-up.</b> {@link io.cheetah.server.dispatch.AnalyzerLineup} turns the analyzer types and the
+ * {@code analyzers.*} settings into {@link io.cheetah.server.dispatch.AnalyzerSlot}s (bit, ring, level, gate
+ * threshold) once at start-up; {@link io.cheetah.server.dispatch.AnalyzerPlacement} picks the rings.
+ * <p>
  * <b>Tree pooling.</b> Each Netty worker owns a {@link io.cheetah.server.dispatch.TreePool}. A tree taken from it is
  * filled with one frame, decoded, and published at most once per ring; its reference count is set to
  * (rings published to) × consumersPerRing before the first publish. Every consumer of every such ring releases it

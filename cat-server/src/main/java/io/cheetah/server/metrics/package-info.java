@@ -6,7 +6,8 @@
  *   dispatch (Netty threads) ─increment─▶ AnalyzerCounters├──▶ PrometheusText ──▶ /metrics
  *   ring consumers ─────────increment──▶ AnalyzerCounters │        ▲
  *   JVM (GC, heap) ─────────────────────────────────────────────────┤
- *   ReportStore, LogviewCounters ──▶ StoreSections (per scrape) ─────┘
+ *   ReportStore, LogviewCounters ──▶ StoreSections (per scrape) ─────┤
+ *   SharedSymbols, RouterHandler, AdminHandler ──▶ ServerSections ───┘
  * </pre>
  */
 package io.cheetah.server.metrics;

@@ -45,7 +45,7 @@ import java.util.function.LongSupplier;
  *                                                      │
  *                                [mysql thread] ◀──────┘ upsert hourly row + request day roll-up, then delete file;
  *                                                        MySQL down: keep file, retry with backoff (1 s .. 60 s)
- *                                [maintenance]  ──▶ roll-ups (RollupWorker) every minute, retention every hour
+ *                                [maintenance]  ──▶ StorageMaintenance: roll-ups every minute, retention every hour
  * </pre>
  * Caller threads only enqueue; file and database work run on the store's own threads, so ingest never waits.
  * Nothing is lost (a report leaves the pending spool only after MySQL committed it) and nothing is stored twice
@@ -75,7 +75,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     private final RetentionJob retention;
     private final ExecutorService files;
     private final ScheduledExecutorService mysql;
-    private final ScheduledExecutorService maintenance;
+    private final StorageMaintenance maintenance;
     private final Map<Key, Report> inFlight = new ConcurrentHashMap<>();
     private final Map<java.nio.file.Path, Integer> rowAttempts = new HashMap<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
@@ -107,7 +107,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         this.retention = new RetentionJob(database.dataSource(), settings, checkpoints);
         this.files = Executors.newSingleThreadExecutor(daemon("cheetah-storage-files"));
         this.mysql = Executors.newSingleThreadScheduledExecutor(daemon("cheetah-storage-mysql"));
-        this.maintenance = Executors.newSingleThreadScheduledExecutor(daemon("cheetah-storage-rollup"));
+        this.maintenance = new StorageMaintenance(rollups, retention, clock, () -> schemaReady);
     }
 
     /**
@@ -132,11 +132,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
             store.migrate();
             store.promoteStaleCheckpoints();
             store.requestDrain(0);
-            if (settings.rollupEnabled())
-            {
-                store.maintenance.scheduleWithFixedDelay(store::runRollups, 1, 1, TimeUnit.MINUTES);
-            }
-            store.maintenance.scheduleWithFixedDelay(store::runRetention, 5, 60, TimeUnit.MINUTES);
+            store.maintenance.start(settings.rollupEnabled());
             return store;
         }
         catch (final IOException | RuntimeException e)
@@ -431,7 +427,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         try
         {
             files.awaitTermination(30, TimeUnit.SECONDS);
-            maintenance.shutdownNow();
+            maintenance.close();
             mysql.shutdown();
             mysql.awaitTermination(30, TimeUnit.SECONDS);
         }
@@ -651,40 +647,6 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
             e.getCause() instanceof java.io.IOException;
     }
 
-    // ---------------------------------------------------------------- maintenance thread
-
-    private void runRollups()
-    {
-        if (!schemaReady)
-        {
-            return;
-        }
-        try
-        {
-            rollups.runOnce(clock.getAsLong());
-        }
-        catch (final SQLException | RuntimeException e)
-        {
-            LOG.warn("roll-ups postponed: {}", e.getMessage());
-        }
-    }
-
-    private void runRetention()
-    {
-        if (!schemaReady)
-        {
-            return;
-        }
-        try
-        {
-            retention.runOnce(clock.getAsLong());
-        }
-        catch (final SQLException | IOException | RuntimeException e)
-        {
-            LOG.warn("retention cleanup postponed: {}", e.getMessage());
-        }
-    }
-
     // ---------------------------------------------------------------- helpers
 
     private List<Long> pendingHours(final long startHour, final long endHour)
@@ -747,7 +709,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         }
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(final String name)
+    static java.util.concurrent.ThreadFactory daemon(final String name)
     {
         return r ->
         {
