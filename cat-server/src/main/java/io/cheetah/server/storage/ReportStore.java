@@ -26,8 +26,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -47,7 +45,8 @@ import java.util.function.LongSupplier;
  *                                                        MySQL down: keep file, retry with backoff (1 s .. 60 s)
  *                                [maintenance]  ──▶ StorageMaintenance: roll-ups every minute, retention every hour
  * </pre>
- * Caller threads only enqueue; file and database work run on the store's own threads, so ingest never waits.
+ * Reads of closed hours go through {@link ClosedHourReader}. Caller threads only enqueue; file and database work
+ * run on the store's own threads, so ingest never waits.
  * Nothing is lost (a report leaves the pending spool only after MySQL committed it) and nothing is stored twice
  * (hourly rows are upserted on domain, analyzer, server, hour).
  */
@@ -76,7 +75,8 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     private final ExecutorService files;
     private final ScheduledExecutorService mysql;
     private final StorageMaintenance maintenance;
-    private final Map<Key, Report> inFlight = new ConcurrentHashMap<>();
+    private final InFlightReports inFlight = new InFlightReports();
+    private final ClosedHourReader reader;
     private final Map<java.nio.file.Path, Integer> rowAttempts = new HashMap<>();
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private final LongAdder stored = new LongAdder();
@@ -87,10 +87,6 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     private volatile boolean schemaReady;
     private volatile boolean closed;
     private long backoffMs;
-
-    private record Key(String analyzer, long hourStart, String domain)
-    {
-    }
 
     private ReportStore(final StorageSettings settings, final Map<String, ReportFormat> formats,
                         final LongSupplier clock, final Database database) throws IOException
@@ -103,6 +99,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         this.pending = new PendingSpool(settings.dataDir().resolve("pending"),
             settings.dataDir().resolve("quarantine"));
         this.history = new StoredSpanReader(database.dataSource(), formats, settings.zone());
+        this.reader = new ClosedHourReader(settings, this.formats, inFlight, pending, database, history);
         this.rollups = new RollupWorker(database.dataSource(), formats, settings.serverId(), settings.zone());
         this.retention = new RetentionJob(database.dataSource(), settings, checkpoints);
         this.files = Executors.newSingleThreadExecutor(daemon("cheetah-storage-files"));
@@ -174,7 +171,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         }
         for (final Report report : reports)
         {
-            inFlight.put(new Key(analyzer, hourStart, report.domain()), report);
+            inFlight.put(analyzer, hourStart, report);
         }
         files.execute(() -> spool(analyzer, hourStart, reports));
     }
@@ -205,51 +202,13 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     @Override
     public Report report(final String analyzer, final String domain, final long hourStart)
     {
-        try
-        {
-            return history(analyzer, domain, hourStart, hourStart + HOUR);
-        }
-        catch (final IOException e)
-        {
-            LOG.warn("reading {} {} {}: {}", analyzer, domain, hourStart, e.getMessage());
-            return null;
-        }
+        return reader.report(analyzer, domain, hourStart);
     }
 
     @Override
     public Set<String> domains(final String analyzer, final long hourStart)
     {
-        final Set<String> out = new TreeSet<>();
-        for (final Key key : inFlight.keySet())
-        {
-            if (key.analyzer().equals(analyzer) && key.hourStart() == hourStart)
-            {
-                out.add(key.domain());
-            }
-        }
-        try
-        {
-            for (final ReportFiles.Entry entry : pending.entries(hourStart))
-            {
-                if (entry.analyzer().equals(analyzer))
-                {
-                    final Report report = decodeQuietly(pending.read(entry));
-                    if (report != null)
-                    {
-                        out.add(report.domain());
-                    }
-                }
-            }
-            try (Connection c = database.dataSource().getConnection())
-            {
-                out.addAll(ReportTables.hourlyDomains(c, analyzer, hourStart, hourStart + HOUR));
-            }
-        }
-        catch (final IOException | SQLException e)
-        {
-            LOG.warn("listing {} domains of {}: {}", analyzer, hourStart, e.getMessage());
-        }
-        return out;
+        return reader.domains(analyzer, hourStart);
     }
 
     @Override
@@ -273,34 +232,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     public Report history(final String analyzer, final String domain, final long startHour, final long endHour)
         throws IOException
     {
-        final List<Report> local = new ArrayList<>();
-        for (long hour = startHour; hour < endHour && !inFlight.isEmpty(); hour += HOUR)
-        {
-            final Report r = inFlight.get(new Key(analyzer, hour, domain));
-            if (r != null)
-            {
-                local.add(r);
-            }
-        }
-        for (final long hour : pendingHours(startHour, endHour))
-        {
-            if (!containsHour(local, hour))
-            {
-                final Report r = decodeQuietly(pending.read(hour, analyzer, domain));
-                if (r != null)
-                {
-                    local.add(r);
-                }
-            }
-        }
-        try
-        {
-            return history.history(analyzer, domain, startHour, endHour, local, settings.serverId());
-        }
-        catch (final SQLException e)
-        {
-            throw new IOException("report history unavailable (MySQL): " + e.getMessage(), e);
-        }
+        return reader.history(analyzer, domain, startHour, endHour);
     }
 
     // ---------------------------------------------------------------- state for /metrics and the State page
@@ -468,7 +400,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         }
         for (final Report report : reports)
         {
-            inFlight.remove(new Key(analyzer, hourStart, report.domain()), report);
+            inFlight.remove(analyzer, hourStart, report);
         }
         requestDrain(0);
     }
@@ -648,54 +580,6 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     }
 
     // ---------------------------------------------------------------- helpers
-
-    private List<Long> pendingHours(final long startHour, final long endHour)
-    {
-        final List<Long> out = new ArrayList<>();
-        try
-        {
-            for (final long hour : new ReportFiles(settings.dataDir().resolve("pending")).hours())
-            {
-                if (hour >= startHour && hour < endHour)
-                {
-                    out.add(hour);
-                }
-            }
-        }
-        catch (final IOException e)
-        {
-            LOG.warn("listing pending hours: {}", e.getMessage());
-        }
-        return out;
-    }
-
-    private static boolean containsHour(final List<Report> reports, final long hour)
-    {
-        for (final Report r : reports)
-        {
-            if (r.hourStart() == hour)
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private Report decodeQuietly(final byte[] bytes)
-    {
-        if (bytes == null)
-        {
-            return null;
-        }
-        try
-        {
-            return ReportEnvelope.decode(formats, bytes);
-        }
-        catch (final IOException e)
-        {
-            return null;
-        }
-    }
 
     private static void rollbackQuietly(final Connection c)
     {

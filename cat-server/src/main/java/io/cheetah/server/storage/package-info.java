@@ -8,8 +8,10 @@
  *                          │                ▼
  *                          │            mysql/ (pool, embedded MariaDB, schema, report tables)
  *                          │                ▲
- *                          ├──▶ rollup/ (day, week, month tasks and builder) ──┘
- *  HTTP ──▶ ReportStore.report / history ──▶ StoredSpanReader (daily roll-ups + hourly rows, merged)
+ *                          ├──▶ StorageMaintenance ──▶ rollup/ (day, week, month tasks and builder) ──┘
+ *                          │                           RetentionJob
+ *  HTTP ──▶ ReportStore.report / history ──▶ ClosedHourReader: InFlightReports (memory), pending spool,
+ *                                              StoredSpanReader (daily roll-ups + hourly rows, merged)
  * </pre>
  */
 package io.cheetah.server.storage;
