@@ -7,22 +7,13 @@ import io.cheetah.server.storage.checkpoint.CheckpointStore;
 import io.cheetah.server.storage.checkpoint.PendingSpool;
 import io.cheetah.server.storage.checkpoint.ReportFiles;
 import io.cheetah.server.storage.mysql.Database;
-import io.cheetah.server.storage.mysql.ReportTables;
-import io.cheetah.server.storage.mysql.SchemaMigrator;
 import io.cheetah.server.storage.mysql.SchemaTooNewException;
-import io.cheetah.server.storage.mysql.StoredReport;
 import io.cheetah.server.storage.rollup.RollupWorker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLRecoverableException;
-import java.sql.SQLTransientConnectionException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -30,7 +21,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
@@ -41,7 +31,7 @@ import java.util.function.LongSupplier;
  *  ring consumer ──checkpoint──▶ [files thread] ──▶ checkpoints/&lt;hour&gt;/&lt;analyzer&gt;/&lt;domain&gt;.rpt
  *  ring consumer ──hourClosed──▶ [files thread] ──▶ pending/... (then its checkpoints removed)
  *                                                      │
- *                                [mysql thread] ◀──────┘ upsert hourly row + request day roll-up, then delete file;
+ *                    [mysql thread: SpoolDrain] ◀──────┘ upsert hourly row + request day roll-up, then delete file;
  *                                                        MySQL down: keep file, retry with backoff (1 s .. 60 s)
  *                                [maintenance]  ──▶ StorageMaintenance: roll-ups every minute, retention every hour
  * </pre>
@@ -60,8 +50,6 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
 
     private static final Logger LOG = LoggerFactory.getLogger(ReportStore.class);
     private static final long HOUR = 3_600_000L;
-    private static final long MAX_BACKOFF_MS = 60_000L;
-    private static final int MAX_ROW_ATTEMPTS = 5;
 
     private final StorageSettings settings;
     private final Map<String, ReportFormat> formats;
@@ -77,16 +65,10 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     private final StorageMaintenance maintenance;
     private final InFlightReports inFlight = new InFlightReports();
     private final ClosedHourReader reader;
-    private final Map<java.nio.file.Path, Integer> rowAttempts = new HashMap<>();
-    private final AtomicBoolean drainScheduled = new AtomicBoolean();
-    private final LongAdder stored = new LongAdder();
-    private final LongAdder storeFailures = new LongAdder();
+    private final SpoolDrain drain;
     private final LongAdder checkpointFailures = new LongAdder();
     private final LongAdder spoolFailures = new LongAdder();
-    private final LongAdder quarantined = new LongAdder();
-    private volatile boolean schemaReady;
     private volatile boolean closed;
-    private long backoffMs;
 
     private ReportStore(final StorageSettings settings, final Map<String, ReportFormat> formats,
                         final LongSupplier clock, final Database database) throws IOException
@@ -104,7 +86,8 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         this.retention = new RetentionJob(database.dataSource(), settings, checkpoints);
         this.files = Executors.newSingleThreadExecutor(daemon("cheetah-storage-files"));
         this.mysql = Executors.newSingleThreadScheduledExecutor(daemon("cheetah-storage-mysql"));
-        this.maintenance = new StorageMaintenance(rollups, retention, clock, () -> schemaReady);
+        this.drain = new SpoolDrain(settings, this.formats, clock, database, pending, mysql, () -> closed);
+        this.maintenance = new StorageMaintenance(rollups, retention, clock, drain::schemaReady);
     }
 
     /**
@@ -126,9 +109,9 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         try
         {
             final ReportStore store = new ReportStore(settings, formats, clock, database);
-            store.migrate();
+            store.drain.migrate();
             store.promoteStaleCheckpoints();
-            store.requestDrain(0);
+            store.drain.request(0);
             store.maintenance.start(settings.rollupEnabled());
             return store;
         }
@@ -250,7 +233,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
      */
     public long storedReports()
     {
-        return stored.sum();
+        return drain.stored();
     }
 
     /**
@@ -258,7 +241,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
      */
     public long storeFailures()
     {
-        return storeFailures.sum();
+        return drain.storeFailures();
     }
 
     /**
@@ -282,7 +265,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
      */
     public long quarantinedReports()
     {
-        return quarantined.sum();
+        return drain.quarantined();
     }
 
     /**
@@ -341,7 +324,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
             {
                 return true;
             }
-            requestDrain(0);
+            drain.request(0);
             Thread.sleep(50);
         }
         return pendingReports() == 0;
@@ -402,7 +385,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         {
             inFlight.remove(analyzer, hourStart, report);
         }
-        requestDrain(0);
+        drain.request(0);
     }
 
     private void promoteStaleCheckpoints() throws IOException
@@ -430,168 +413,7 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         }
     }
 
-    // ---------------------------------------------------------------- mysql thread
-
-    private void requestDrain(final long delayMs)
-    {
-        if (!closed && drainScheduled.compareAndSet(false, true))
-        {
-            try
-            {
-                mysql.schedule(this::drain, delayMs, TimeUnit.MILLISECONDS);
-            }
-            catch (final java.util.concurrent.RejectedExecutionException e)
-            {
-                drainScheduled.set(false);
-            }
-        }
-    }
-
-    private void migrate() throws IOException
-    {
-        try
-        {
-            SchemaMigrator.fromClasspath().migrate(database.dataSource());
-            schemaReady = true;
-        }
-        catch (final SQLException e)
-        {
-            LOG.warn("MySQL unreachable at start-up ({}); reports wait in {} until it is back", e.getMessage(),
-                settings.dataDir().resolve("pending"));
-        }
-    }
-
-    private void drain()
-    {
-        drainScheduled.set(false);
-        try
-        {
-            if (!schemaReady)
-            {
-                SchemaMigrator.fromClasspath().migrate(database.dataSource());
-                schemaReady = true;
-            }
-            for (final ReportFiles.Entry entry : pending.entries())
-            {
-                if (closed && Thread.currentThread().isInterrupted())
-                {
-                    return;
-                }
-                store(entry);
-            }
-            if (backoffMs > 0)
-            {
-                LOG.info("MySQL reachable again; pending spool drained");
-            }
-            backoffMs = 0;
-        }
-        catch (final SQLException e)
-        {
-            storeFailures.increment();
-            if (backoffMs == 0)
-            {
-                LOG.warn("MySQL unreachable, {} reports wait in the pending spool: {}", pending.size(),
-                    e.getMessage());
-            }
-            backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(1_000L, backoffMs * 2));
-            requestDrain(backoffMs);
-        }
-        catch (final IOException | RuntimeException e)
-        {
-            storeFailures.increment();
-            LOG.error("draining the pending spool failed", e);
-            backoffMs = Math.min(MAX_BACKOFF_MS, Math.max(1_000L, backoffMs * 2));
-            requestDrain(backoffMs);
-        }
-    }
-
-    private void store(final ReportFiles.Entry entry) throws SQLException, IOException
-    {
-        final byte[] bytes = pending.read(entry);
-        if (bytes == null)
-        {
-            return;
-        }
-        final Report report;
-        try
-        {
-            report = ReportEnvelope.decode(formats, bytes);
-            if (report.domain().length() > ReportTables.MAX_DOMAIN ||
-                report.analyzer().length() > ReportTables.MAX_ANALYZER)
-            {
-                throw new IOException("domain or analyzer name too long for MySQL");
-            }
-        }
-        catch (final IOException e)
-        {
-            quarantined.increment();
-            LOG.error("report {} cannot be stored: {}", entry.path(), e.getMessage());
-            pending.quarantine(entry);
-            return;
-        }
-        final long now = clock.getAsLong();
-        try (Connection c = database.dataSource().getConnection())
-        {
-            c.setAutoCommit(false);
-            try
-            {
-                ReportTables.upsertHourly(c, new StoredReport(report.domain(), report.analyzer(),
-                    settings.serverId(), entry.hourStart(), bytes), now);
-                RollupWorker.requestDay(c, report.analyzer(), report.domain(), entry.hourStart(), settings.zone(),
-                    now);
-                c.commit();
-            }
-            catch (final SQLException e)
-            {
-                rollbackQuietly(c);
-                throw e;
-            }
-        }
-        catch (final SQLException e)
-        {
-            if (isConnectionProblem(e))
-            {
-                throw e;
-            }
-            // The database answered but refused this row: retry it a few times, then set it aside so it cannot
-            // block the others.
-            final int attempts = rowAttempts.merge(entry.path(), 1, Integer::sum);
-            storeFailures.increment();
-            LOG.warn("MySQL refused report {} (attempt {}): {}", entry.path(), attempts, e.getMessage());
-            if (attempts >= MAX_ROW_ATTEMPTS)
-            {
-                rowAttempts.remove(entry.path());
-                quarantined.increment();
-                pending.quarantine(entry);
-            }
-            return;
-        }
-        rowAttempts.remove(entry.path());
-        stored.increment();
-        pending.remove(entry);
-    }
-
-    private static boolean isConnectionProblem(final SQLException e)
-    {
-        final String state = e.getSQLState();
-        return e instanceof SQLTransientConnectionException || e instanceof SQLNonTransientConnectionException ||
-            e instanceof SQLRecoverableException || (state != null && state.startsWith("08")) ||
-            e.getCause() instanceof java.io.IOException;
-    }
-
     // ---------------------------------------------------------------- helpers
-
-    private static void rollbackQuietly(final Connection c)
-    {
-        try
-        {
-            c.rollback();
-        }
-        catch (final SQLException ignored)
-        {
-            // The connection is gone; the transaction died with it.
-        }
-    }
 
     static java.util.concurrent.ThreadFactory daemon(final String name)
     {
