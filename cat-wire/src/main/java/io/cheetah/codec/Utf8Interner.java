@@ -17,9 +17,9 @@ import java.util.Arrays;
  * <p>
  * Layout, and why: the decoder interns ~70 strings per std tree, and the table is far larger than the CPU caches,
  * so the cost of a look-up is the cache lines it touches. Each slot keeps its hash, length, symbol and first
- * {@value #INLINE_BYTES} key bytes in one 32-byte row of a {@code long[]}; a hit on a string that short (types,
- * statuses, ips, most names) reads that row and the String reference, and only a longer key compares its remaining
- * bytes from a separate array. The hash reads eight bytes at a time.
+ * {@value #INLINE_BYTES} key bytes in one 64-byte row of a {@code long[]}; a hit on a string that short (types,
+ * statuses, ips, URLs, most SQL names) reads that row and the String reference, and only a longer key compares its
+ * remaining bytes from a separate array. The hash reads eight bytes at a time.
  * <p>
  * With {@link SharedSymbols} (the server's ingest), a miss takes the canonical String and its symbol from the shared
  * table, so every decoding thread returns the same instance for the same bytes, and {@link #lastSymbol()} tells the
@@ -30,22 +30,23 @@ public final class Utf8Interner
     /** Longest byte length worth caching. */
     public static final int MAX_CACHED_BYTES = 256;
     /** Key bytes kept in a slot's row. */
-    static final int INLINE_BYTES = 16;
+    static final int INLINE_BYTES = 48;
+    private static final int INLINE_WORDS = INLINE_BYTES / 8;
     private static final int PROBES = 4;
-    private static final int ROW = 4;
+    private static final int ROW = 2 + INLINE_WORDS;
     private static final long MIX = 0x9E3779B97F4A7C15L;
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
         ByteOrder.LITTLE_ENDIAN);
 
-    /** Per slot: hash << 32 | length (0 = empty), key bytes 0-7, key bytes 8-15, symbol. */
+    /** Per slot: hash << 32 | length (0 = empty), symbol, then the first key bytes as little-endian words. */
     private final long[] rows;
     private final String[] values;
     private final byte[][] tails;
     private final int mask;
     private final SharedSymbols shared;
     private int lastSymbol = SharedSymbols.NONE;
-    private long word0;
-    private long word1;
+    /** The key's first words (zero-padded), as {@link #hash} read them. */
+    private final long[] words = new long[INLINE_WORDS];
 
     /**
      * @param capacity table slots, rounded up to a power of two.
@@ -98,8 +99,7 @@ public final class Utf8Interner
         }
         final int h = hash(buf, offset, length);
         final long meta = ((long)h << 32) | length;
-        final long w0 = word0;
-        final long w1 = word1;
+        final int inlineWords = (Math.min(length, INLINE_BYTES) + 7) >>> 3;
         final int home = h & mask;
         for (int p = 0; p < PROBES; p++)
         {
@@ -110,52 +110,52 @@ public final class Utf8Interner
             {
                 return store(slot, meta, buf, offset, length);
             }
-            if (m == meta && rows[row + 1] == w0 && rows[row + 2] == w1 &&
-                (length <= INLINE_BYTES ||
+            if (m == meta && inlineEquals(row, inlineWords) && (length <= INLINE_BYTES ||
                 Arrays.equals(tails[slot], 0, length - INLINE_BYTES, buf, offset + INLINE_BYTES, offset + length)))
             {
-                lastSymbol = (int)rows[row + 3];
+                lastSymbol = (int)rows[row + 1];
                 return values[slot];
             }
         }
         return store(home, meta, buf, offset, length);
     }
 
-    /** Hashes the bytes eight at a time, leaving the first two (zero-padded) words in word0/word1. */
+    private boolean inlineEquals(final int row, final int n)
+    {
+        for (int w = 0; w < n; w++)
+        {
+            if (rows[row + 2 + w] != words[w])
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Hashes the bytes eight at a time, leaving the first {@value #INLINE_WORDS} (zero-padded) words in words. */
     private int hash(final byte[] buf, final int offset, final int length)
     {
         long h = MIX ^ length;
-        long w0 = 0;
-        long w1 = 0;
         int i = 0;
-        for (; i + 8 <= length; i += 8)
+        int w = 0;
+        for (; i + 8 <= length; i += 8, w++)
         {
-            final long w = (long)LONGS.get(buf, offset + i);
-            if (i == 0)
+            final long word = (long)LONGS.get(buf, offset + i);
+            if (w < INLINE_WORDS)
             {
-                w0 = w;
+                words[w] = word;
             }
-            else if (i == 8)
-            {
-                w1 = w;
-            }
-            h = Long.rotateLeft((h ^ w) * MIX, 29);
+            h = Long.rotateLeft((h ^ word) * MIX, 29);
         }
         if (i < length)
         {
-            final long w = tail(buf, offset + i, length - i);
-            if (i == 0)
+            final long word = tail(buf, offset + i, length - i);
+            if (w < INLINE_WORDS)
             {
-                w0 = w;
+                words[w] = word;
             }
-            else if (i == 8)
-            {
-                w1 = w;
-            }
-            h = Long.rotateLeft((h ^ w) * MIX, 29);
+            h = Long.rotateLeft((h ^ word) * MIX, 29);
         }
-        word0 = w0;
-        word1 = w1;
         h ^= h >>> 32;
         h *= MIX;
         return (int)(h ^ (h >>> 29));
@@ -190,9 +190,12 @@ public final class Utf8Interner
         }
         final int row = slot * ROW;
         rows[row] = meta;
-        rows[row + 1] = word0;
-        rows[row + 2] = word1;
-        rows[row + 3] = symbol;
+        rows[row + 1] = symbol;
+        final int inlineWords = (Math.min(length, INLINE_BYTES) + 7) >>> 3;
+        for (int w = 0; w < INLINE_WORDS; w++)
+        {
+            rows[row + 2 + w] = w < inlineWords ? words[w] : 0;
+        }
         tails[slot] = length > INLINE_BYTES ?
             Arrays.copyOfRange(buf, offset + INLINE_BYTES, offset + length) : null;
         values[slot] = s;

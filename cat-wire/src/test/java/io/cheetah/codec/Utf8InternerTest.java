@@ -41,9 +41,10 @@ class Utf8InternerTest
     void keysThatDifferOnlyPastTheInlineBytesOrInTheLastByteStayApart()
     {
         final Utf8Interner interner = new Utf8Interner(1024);
-        final String base = "SELECT id FROM orders WHERE customer = ?";
-        final String[] near = {base, base.replace('?', '!'), base + " ", base.substring(0, 16),
-            base.substring(0, 17), base.substring(0, 15), "a", "b", "ab", "abcdefgh", "abcdefgi", "abcdefghi"};
+        final String base = "SELECT id, name, total FROM orders WHERE customer = ? AND state = ?";
+        final String[] near = {base, base.replace('?', '!'), base + " ", base.substring(0, 48),
+            base.substring(0, 49), base.substring(0, 47), base.substring(0, 16), base.substring(0, 17),
+            base.substring(0, 15), "a", "b", "ab", "abcdefgh", "abcdefgi", "abcdefghi"};
         for (int round = 0; round < 3; round++)
         {
             for (final String s : near)
