@@ -112,7 +112,7 @@ public final class CheetahServer implements AutoCloseable
         }
         // Benchmark baselines (scripts/bench) replace the dispatch; see package io.cheetah.server.baseline.
         this.baseline = ServerConfig.Pipeline.CLASSIC.equals(config.pipeline().mode()) ?
-            new ClassicPipeline(slots, config.pipeline().ringSize(), b.limits, b.clock, counters) : null;
+            new ClassicPipeline(slots, ClassicPipeline.CAT_QUEUE_CAPACITY, b.limits, b.clock, counters) : null;
         this.ticker = new HourTicker(b.clock, rings, config.storage().checkpointSeconds());
         this.reports = new LiveReports(rings, slots, b.clock, b.history);
         final List<AnalyzerCounters> analyzerCounters = new ArrayList<>();
