@@ -79,6 +79,7 @@ public final class CheetahServer implements AutoCloseable
     private final ScheduledExecutorService tickerThread;
     private final LiveReports reports;
     private final PrometheusText metrics;
+    private final List<Utf8Interner> interners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final RouterHandler router;
     private final TcpIngest ingest;
     private final HttpServer http;
@@ -132,7 +133,7 @@ public final class CheetahServer implements AutoCloseable
             tcpIngest = new TcpIngest(tcp, counters, baseline != null ? baselineWorkers(poolCapacity, decodeLimits) :
                 ServerConfig.Pipeline.DRAIN.equals(config.pipeline().mode()) ? drainWorkers(poolCapacity) :
                 () -> new IngestWorker(new TreePool(poolCapacity, counters),
-                new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS, symbols)),
+                new TreeDecoder(decodeLimits, interner(symbols)),
                 new Dispatcher(rings, slots, clock, counters, ledger), counters));
             this.router = new RouterHandler(routers(config, tcpIngest.port()), config.router().sample());
             final RouterHandler routerHandler = router;
@@ -142,7 +143,11 @@ public final class CheetahServer implements AutoCloseable
                 .append("cheetah_symbols ").append(symbols.size()).append('\n')
                 .append("# HELP cheetah_symbols_refused_total Strings left without a symbol: the table was full.\n")
                 .append("# TYPE cheetah_symbols_refused_total counter\n")
-                .append("cheetah_symbols_refused_total ").append(symbols.refused()).append('\n'));
+                .append("cheetah_symbols_refused_total ").append(symbols.refused()).append('\n')
+                .append("# HELP cheetah_interner_misses_total Strings the ingest threads' caches did not hold.\n")
+                .append("# TYPE cheetah_interner_misses_total counter\n")
+                .append("cheetah_interner_misses_total ")
+                .append(interners.stream().mapToLong(Utf8Interner::misses).sum()).append('\n'));
             metrics.add(out ->
             {
                 out.append("# HELP cheetah_router_requests_total Router answers, by form.\n")
@@ -207,6 +212,14 @@ public final class CheetahServer implements AutoCloseable
             tcp.workers(), config.pipeline().rings(), config.pipeline().ringSize(),
             config.pipeline().consumersPerRing(), config.pipeline().waitStrategy(),
             slots.stream().map(s -> s.name() + "=" + s.ring()).toList());
+    }
+
+    /** One ingest thread's string cache, remembered so /metrics can sum their misses. */
+    private Utf8Interner interner(final SharedSymbols symbols)
+    {
+        final Utf8Interner interner = new Utf8Interner(INTERNER_SLOTS, symbols);
+        interners.add(interner);
+        return interner;
     }
 
     /** Ingest workers of a benchmark baseline: drain decodes nothing, classic hands trees to its queues. */

@@ -45,6 +45,7 @@ public final class Utf8Interner
     private final int mask;
     private final SharedSymbols shared;
     private int lastSymbol = SharedSymbols.NONE;
+    private volatile long misses;
     /** The key's first words (zero-padded), as {@link #hash} read them. */
     private final long[] words = new long[INLINE_WORDS];
 
@@ -178,6 +179,7 @@ public final class Utf8Interner
 
     private String store(final int slot, final long meta, final byte[] buf, final int offset, final int length)
     {
+        misses = misses + 1; // single writer; volatile so /metrics may read it
         String s = new String(buf, offset, length, StandardCharsets.UTF_8);
         int symbol = SharedSymbols.NONE;
         if (shared != null)
@@ -201,6 +203,14 @@ public final class Utf8Interner
         values[slot] = s;
         lastSymbol = symbol;
         return s;
+    }
+
+    /**
+     * @return cacheable strings that were not in the table (new, or evicted since): each allocated a String.
+     */
+    public long misses()
+    {
+        return misses;
     }
 
     /**
