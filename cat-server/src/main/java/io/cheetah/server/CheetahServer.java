@@ -137,17 +137,16 @@ public final class CheetahServer implements AutoCloseable
                 new Dispatcher(rings, slots, clock, counters, ledger), counters));
             this.router = new RouterHandler(routers(config, tcpIngest.port()), config.router().sample());
             final RouterHandler routerHandler = router;
-            metrics.add(out -> out
-                .append("# HELP cheetah_symbols Strings given a shared symbol by the ingest (types, names, ...).\n")
-                .append("# TYPE cheetah_symbols gauge\n")
-                .append("cheetah_symbols ").append(symbols.size()).append('\n')
-                .append("# HELP cheetah_symbols_refused_total Strings left without a symbol: the table was full.\n")
-                .append("# TYPE cheetah_symbols_refused_total counter\n")
-                .append("cheetah_symbols_refused_total ").append(symbols.refused()).append('\n')
-                .append("# HELP cheetah_interner_misses_total Strings the ingest threads' caches did not hold.\n")
-                .append("# TYPE cheetah_interner_misses_total counter\n")
-                .append("cheetah_interner_misses_total ")
-                .append(interners.stream().mapToLong(Utf8Interner::misses).sum()).append('\n'));
+            metrics.add(out ->
+            {
+                PrometheusText.metric(out, "cheetah_symbols", "gauge",
+                    "Strings given a shared symbol by the ingest (types, names, ...).", symbols.size());
+                PrometheusText.metric(out, "cheetah_symbols_refused_total", "counter",
+                    "Strings left without a symbol: the table was full.", symbols.refused());
+                PrometheusText.metric(out, "cheetah_interner_misses_total", "counter",
+                    "Strings the ingest threads' caches did not hold.",
+                    interners.stream().mapToLong(Utf8Interner::misses).sum());
+            });
             metrics.add(out ->
             {
                 out.append("# HELP cheetah_router_requests_total Router answers, by form.\n")
@@ -164,13 +163,13 @@ public final class CheetahServer implements AutoCloseable
             this.admin = new AdminHandler(config.http().adminToken(), this::checkpoint);
             httpServer.mount(AdminHandler.PREFIX, admin);
             final AdminHandler adminHandler = admin;
-            metrics.add(out -> out
-                .append("# HELP cheetah_admin_refused_total Admin requests refused (missing or wrong token).\n")
-                .append("# TYPE cheetah_admin_refused_total counter\n")
-                .append("cheetah_admin_refused_total ").append(adminHandler.refused()).append('\n')
-                .append("# HELP cheetah_admin_checkpoints_total Checkpoints forced through the admin API.\n")
-                .append("# TYPE cheetah_admin_checkpoints_total counter\n")
-                .append("cheetah_admin_checkpoints_total ").append(adminHandler.checkpoints()).append('\n'));
+            metrics.add(out ->
+            {
+                PrometheusText.metric(out, "cheetah_admin_refused_total", "counter",
+                    "Admin requests refused (missing or wrong token).", adminHandler.refused());
+                PrometheusText.metric(out, "cheetah_admin_checkpoints_total", "counter",
+                    "Checkpoints forced through the admin API.", adminHandler.checkpoints());
+            });
             for (final Map.Entry<String, Handler> e : b.handlers.entrySet())
             {
                 httpServer.mount(e.getKey(), e.getValue());
