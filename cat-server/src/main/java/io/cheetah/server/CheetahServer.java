@@ -74,6 +74,7 @@ public final class CheetahServer implements AutoCloseable
     private final ScheduledExecutorService tickerThread;
     private final LiveReports reports;
     private final PrometheusText metrics;
+    private final List<Utf8Interner> interners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final RouterHandler router;
     private final TcpIngest ingest;
     private final HttpServer http;
@@ -97,7 +98,7 @@ public final class CheetahServer implements AutoCloseable
         restoreOpenHours(b.restore, b.clock.millis());
         // Benchmark baselines (scripts/bench) replace the dispatch; see package io.cheetah.server.baseline.
         this.baseline = ServerConfig.Pipeline.CLASSIC.equals(config.pipeline().mode()) ?
-            new ClassicPipeline(slots, config.pipeline().ringSize(), b.limits, b.clock, counters) : null;
+            new ClassicPipeline(slots, ClassicPipeline.CAT_QUEUE_CAPACITY, b.limits, b.clock, counters) : null;
         this.ticker = new HourTicker(b.clock, rings, config.storage().checkpointSeconds());
         this.reports = new LiveReports(rings, slots, b.clock, b.history);
         final List<AnalyzerCounters> analyzerCounters = new ArrayList<>();
@@ -112,7 +113,8 @@ public final class CheetahServer implements AutoCloseable
         {
             tcpIngest = new TcpIngest(tcp, counters, ingestWorkers(b.clock, symbols));
             this.router = new RouterHandler(RouterEndpoints.of(config, tcpIngest.port()), config.router().sample());
-            metrics.add(ServerSections.symbols(symbols));
+            metrics.add(ServerSections.symbols(symbols,
+                () -> interners.stream().mapToLong(Utf8Interner::misses).sum()));
             metrics.add(ServerSections.router(router));
             httpServer = new HttpServer(config.http());
             httpServer.mount("/cat/s/router", router);
@@ -183,8 +185,16 @@ public final class CheetahServer implements AutoCloseable
             return drainWorkers(poolCapacity);
         }
         return () -> new IngestWorker(new TreePool(poolCapacity, counters),
-            new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS, symbols)),
+            new TreeDecoder(decodeLimits, interner(symbols)),
             new Dispatcher(rings, slots, clock, counters, ledger), counters);
+    }
+
+    /** A worker's interner over the shared symbols, remembered so /metrics can sum their misses. */
+    private Utf8Interner interner(final SharedSymbols symbols)
+    {
+        final Utf8Interner interner = new Utf8Interner(INTERNER_SLOTS, symbols);
+        interners.add(interner);
+        return interner;
     }
 
     /** The {@code cheetah-hours} thread: one ticker step a second (tests without it call {@link #tick()}). */

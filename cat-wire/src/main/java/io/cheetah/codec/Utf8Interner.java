@@ -1,5 +1,8 @@
 package io.cheetah.codec;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -12,6 +15,12 @@ import java.util.Arrays;
  * plain decoding. Strings longer than {@link #MAX_CACHED_BYTES} are decoded without caching.
  * Not thread-safe: one per decoding thread. Invalid UTF-8 is replaced by U+FFFD, as {@link String} does.
  * <p>
+ * Layout, and why: the decoder interns ~70 strings per std tree, and the table is far larger than the CPU caches,
+ * so the cost of a look-up is the cache lines it touches. Each slot keeps its hash, length, symbol and first
+ * {@value #INLINE_BYTES} key bytes in one 64-byte row of a {@code long[]}; a hit on a string that short (types,
+ * statuses, ips, URLs, most SQL names) reads that row and the String reference, and only a longer key compares its
+ * remaining bytes from a separate array. The hash reads eight bytes at a time.
+ * <p>
  * With {@link SharedSymbols} (the server's ingest), a miss takes the canonical String and its symbol from the shared
  * table, so every decoding thread returns the same instance for the same bytes, and {@link #lastSymbol()} tells the
  * decoder the symbol of the string just returned.
@@ -20,15 +29,25 @@ public final class Utf8Interner
 {
     /** Longest byte length worth caching. */
     public static final int MAX_CACHED_BYTES = 256;
+    /** Key bytes kept in a slot's row. */
+    static final int INLINE_BYTES = 48;
+    private static final int INLINE_WORDS = INLINE_BYTES / 8;
     private static final int PROBES = 4;
+    private static final int ROW = 2 + INLINE_WORDS;
+    private static final long MIX = 0x9E3779B97F4A7C15L;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+        ByteOrder.LITTLE_ENDIAN);
 
-    private final byte[][] keys;
+    /** Per slot: hash << 32 | length (0 = empty), symbol, then the first key bytes as little-endian words. */
+    private final long[] rows;
     private final String[] values;
-    private final int[] hashes;
-    private final int[] symbols;
+    private final byte[][] tails;
     private final int mask;
     private final SharedSymbols shared;
     private int lastSymbol = SharedSymbols.NONE;
+    private volatile long misses;
+    /** The key's first words (zero-padded), as {@link #hash} read them. */
+    private final long[] words = new long[INLINE_WORDS];
 
     /**
      * @param capacity table slots, rounded up to a power of two.
@@ -46,10 +65,9 @@ public final class Utf8Interner
     public Utf8Interner(final int capacity, final SharedSymbols shared)
     {
         final int n = Integer.highestOneBit(Math.max(16, capacity - 1) << 1);
-        keys = new byte[n][];
+        rows = new long[n * ROW];
         values = new String[n];
-        hashes = new int[n];
-        symbols = new int[n];
+        tails = new byte[n][];
         mask = n - 1;
         this.shared = shared;
     }
@@ -80,33 +98,88 @@ public final class Utf8Interner
             lastSymbol = SharedSymbols.NONE;
             return new String(buf, offset, length, StandardCharsets.UTF_8);
         }
-        int h = 0x9E3779B9 ^ length;
-        for (int i = offset, end = offset + length; i < end; i++)
-        {
-            h = (h ^ buf[i]) * 0x01000193;
-        }
-        h ^= h >>> 16;
+        final int h = hash(buf, offset, length);
+        final long meta = ((long)h << 32) | length;
+        final int inlineWords = (Math.min(length, INLINE_BYTES) + 7) >>> 3;
         final int home = h & mask;
         for (int p = 0; p < PROBES; p++)
         {
             final int slot = (home + p) & mask;
-            final byte[] key = keys[slot];
-            if (key == null)
+            final int row = slot * ROW;
+            final long m = rows[row];
+            if (m == 0)
             {
-                return store(slot, h, buf, offset, length);
+                return store(slot, meta, buf, offset, length);
             }
-            if (hashes[slot] == h && key.length == length &&
-                Arrays.equals(key, 0, length, buf, offset, offset + length))
+            if (m == meta && inlineEquals(row, inlineWords) && (length <= INLINE_BYTES ||
+                Arrays.equals(tails[slot], 0, length - INLINE_BYTES, buf, offset + INLINE_BYTES, offset + length)))
             {
-                lastSymbol = symbols[slot];
+                lastSymbol = (int)rows[row + 1];
                 return values[slot];
             }
         }
-        return store(home, h, buf, offset, length);
+        return store(home, meta, buf, offset, length);
     }
 
-    private String store(final int slot, final int h, final byte[] buf, final int offset, final int length)
+    private boolean inlineEquals(final int row, final int n)
     {
+        for (int w = 0; w < n; w++)
+        {
+            if (rows[row + 2 + w] != words[w])
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Hashes the bytes eight at a time, leaving the first {@value #INLINE_WORDS} (zero-padded) words in words. */
+    private int hash(final byte[] buf, final int offset, final int length)
+    {
+        long h = MIX ^ length;
+        int i = 0;
+        int w = 0;
+        for (; i + 8 <= length; i += 8, w++)
+        {
+            final long word = (long)LONGS.get(buf, offset + i);
+            if (w < INLINE_WORDS)
+            {
+                words[w] = word;
+            }
+            h = Long.rotateLeft((h ^ word) * MIX, 29);
+        }
+        if (i < length)
+        {
+            final long word = tail(buf, offset + i, length - i);
+            if (w < INLINE_WORDS)
+            {
+                words[w] = word;
+            }
+            h = Long.rotateLeft((h ^ word) * MIX, 29);
+        }
+        h ^= h >>> 32;
+        h *= MIX;
+        return (int)(h ^ (h >>> 29));
+    }
+
+    /** The 1-7 bytes at {@code at} as a little-endian word, zero above them. */
+    private static long tail(final byte[] buf, final int at, final int n)
+    {
+        if (at + 8 <= buf.length)
+        {
+            return (long)LONGS.get(buf, at) & (-1L >>> (64 - 8 * n));
+        }
+        long w = 0;
+        for (int k = 0; k < n; k++)
+        {
+            w |= (buf[at + k] & 0xFFL) << (8 * k);
+        }
+        return w;
+    }
+
+    private String store(final int slot, final long meta, final byte[] buf, final int offset, final int length)
+    {
+        misses = misses + 1; // single writer; volatile so /metrics may read it
         String s = new String(buf, offset, length, StandardCharsets.UTF_8);
         int symbol = SharedSymbols.NONE;
         if (shared != null)
@@ -117,12 +190,27 @@ public final class Utf8Interner
                 s = shared.string(symbol);
             }
         }
-        keys[slot] = Arrays.copyOfRange(buf, offset, offset + length);
+        final int row = slot * ROW;
+        rows[row] = meta;
+        rows[row + 1] = symbol;
+        final int inlineWords = (Math.min(length, INLINE_BYTES) + 7) >>> 3;
+        for (int w = 0; w < INLINE_WORDS; w++)
+        {
+            rows[row + 2 + w] = w < inlineWords ? words[w] : 0;
+        }
+        tails[slot] = length > INLINE_BYTES ?
+            Arrays.copyOfRange(buf, offset + INLINE_BYTES, offset + length) : null;
         values[slot] = s;
-        hashes[slot] = h;
-        symbols[slot] = symbol;
         lastSymbol = symbol;
         return s;
+    }
+
+    /**
+     * @return cacheable strings that were not in the table (new, or evicted since): each allocated a String.
+     */
+    public long misses()
+    {
+        return misses;
     }
 
     /**

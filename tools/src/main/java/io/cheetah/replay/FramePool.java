@@ -1,6 +1,7 @@
 package io.cheetah.replay;
 
 import io.cheetah.codec.FrameWriter;
+import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.workload.StdMix;
 
 /**
@@ -54,6 +55,31 @@ public final class FramePool
         final byte[] bytes = new byte[out.length()];
         System.arraycopy(out.array(), 0, bytes, 0, out.length());
         return new FramePool(bytes, offsets, count, nowMillis);
+    }
+
+    /**
+     * Encodes one heartbeat tree per machine of the std-mix population, domain by domain.
+     *
+     * @param mix        the generator (its heartbeat trees).
+     * @param stampMillis the heartbeats' timestamp.
+     * @return the pool, {@code StdMix.DOMAINS * StdMix.MACHINES_PER_DOMAIN} frames.
+     */
+    public static FramePool heartbeats(final StdMix mix, final long stampMillis)
+    {
+        final int count = StdMix.DOMAINS * StdMix.MACHINES_PER_DOMAIN;
+        final FrameWriter out = new FrameWriter(count * 3000);
+        final Nt1Encoder encoder = new Nt1Encoder();
+        final int[] offsets = new int[count + 1];
+        for (int i = 0; i < count; i++)
+        {
+            offsets[i] = out.length();
+            encoder.encode(mix.heartbeatTree(i / StdMix.MACHINES_PER_DOMAIN, i % StdMix.MACHINES_PER_DOMAIN,
+                stampMillis), out);
+        }
+        offsets[count] = out.length();
+        final byte[] bytes = new byte[out.length()];
+        System.arraycopy(out.array(), 0, bytes, 0, out.length());
+        return new FramePool(bytes, offsets, count, stampMillis);
     }
 
     /**

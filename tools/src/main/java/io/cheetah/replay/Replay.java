@@ -90,6 +90,7 @@ public final class Replay
     {
         final long startMillis = System.currentTimeMillis();
         final FramePool pool;
+        FramePool heartbeats = null;
         double rate = options.rate;
         long quota = options.trees;
         double duration = options.duration;
@@ -118,9 +119,13 @@ public final class Replay
             // to an hour lands in an open period.
             final long hourStart = Math.floorDiv(startMillis, 3_600_000L) * 3_600_000L;
             final long base = Math.max(hourStart, startMillis - span);
-            final StdMix mix = StdMix.builder().seed(options.seed).variant(variant).heartbeats(options.heartbeats)
+            // Heartbeats are not cycled with the pool (at 25,000 trees/s a 20,000-tree pool stamped over 65 s would
+            // send every machine's heartbeat about once a second, 60x the workload's once a minute): the senders
+            // write them from a pool of their own, one per machine per minute of wall-clock time.
+            final StdMix mix = StdMix.builder().seed(options.seed).variant(variant).heartbeats(false)
                 .clock(() -> base + tick[0]++ * span / n).build();
             pool = FramePool.generate(mix, n, startMillis);
+            heartbeats = options.heartbeats ? FramePool.heartbeats(mix, base) : null;
         }
         if (duration < 0 && quota < 0)
         {
@@ -159,7 +164,14 @@ public final class Replay
                 }
             }
             final RateLimiter limiter = new RateLimiter(rate / connections);
-            senders.add(new ReplayConnection(address, pool, first, end, q, options.batch, limiter));
+            final ReplayConnection sender = new ReplayConnection(address, pool, first, end, q, options.batch, limiter);
+            if (heartbeats != null && q < 0)
+            {
+                // an exact tree count (--trees) sends the pool only
+                sender.withHeartbeats(heartbeats, heartbeats.frames() * c / connections,
+                    heartbeats.frames() * (c + 1) / connections);
+            }
+            senders.add(sender);
         }
 
         MetricsSample before = scraper != null ? scraper.scrape() : MetricsSample.empty();

@@ -9,7 +9,10 @@ import java.net.Socket;
  * One client connection: a thread that writes its slice of a {@link FramePool} to the server, runs of whole frames
  * per socket write, paced by its own {@link RateLimiter}, looping over the slice until told to stop or until its
  * quota of frames is sent. A write error is counted, the socket reopened after a short pause, and sending resumes
- * with the next run (the frames of the failed write count as errors, not as sent). Counters are single-writer
+ * with the next run (the frames of the failed write count as errors, not as sent). With a heartbeat slice
+ * ({@link #withHeartbeats}) it also writes one heartbeat frame every {@code 60 s / slice size} of wall-clock time,
+ * outside the pacing, so each machine beats once a minute as the workload defines however fast the pool cycles.
+ * Counters are single-writer
  * volatile fields read by the progress loop.
  */
 public final class ReplayConnection implements Runnable
@@ -27,6 +30,10 @@ public final class ReplayConnection implements Runnable
     private volatile long errors;
     private volatile boolean done;
     private volatile String lastError = "";
+    private FramePool beats;
+    private int beatFirst;
+    private int beatEnd;
+    private long beatIntervalNanos;
 
     /**
      * @param server   where to connect.
@@ -53,12 +60,35 @@ public final class ReplayConnection implements Runnable
         this.limiter = limiter;
     }
 
+    /**
+     * Makes this sender write a slice of heartbeat frames, one every {@code 60 s / (end - first)}: each machine of
+     * the slice once a minute. Call before the thread starts.
+     *
+     * @param pool  heartbeat frames, one per machine.
+     * @param first first frame of this sender's slice.
+     * @param end   end (exclusive) of the slice.
+     * @return this sender.
+     */
+    public ReplayConnection withHeartbeats(final FramePool pool, final int first, final int end)
+    {
+        if (end > first)
+        {
+            this.beats = pool;
+            this.beatFirst = first;
+            this.beatEnd = end;
+            this.beatIntervalNanos = 60_000_000_000L / (end - first);
+        }
+        return this;
+    }
+
     @Override
     public void run()
     {
         Socket socket = null;
         int next = first;
         long sent = 0;
+        int nextBeat = beatFirst;
+        long beatDue = System.nanoTime();
         try
         {
             while (running && (quota < 0 || sent < quota))
@@ -88,6 +118,16 @@ public final class ReplayConnection implements Runnable
                 try
                 {
                     final OutputStream out = socket.getOutputStream();
+                    if (beats != null && System.nanoTime() - beatDue >= 0)
+                    {
+                        final int bf = beats.offset(nextBeat);
+                        final int bt = beats.offset(nextBeat + 1);
+                        out.write(beats.bytes(), bf, bt - bf);
+                        sent++;
+                        sentBytes += bt - bf;
+                        beatDue += beatIntervalNanos;
+                        nextBeat = nextBeat + 1 == beatEnd ? beatFirst : nextBeat + 1;
+                    }
                     out.write(pool.bytes(), from, to - from);
                     sent += n;
                     sentFrames = sent;

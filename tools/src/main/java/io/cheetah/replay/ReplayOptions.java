@@ -26,7 +26,7 @@ public final class ReplayOptions
         "  --pool N            generated trees pre-encoded and cycled (default 20000); stamped once, at the",
         "                      start, so a run should last at most an hour (the open hour's window)",
         "  --seed N            generator seed (default 1)",
-        "  --heartbeats B      generator: interleave machine heartbeats (default true)",
+        "  --heartbeats B      generator: each machine's heartbeat once a minute, besides the pool (default true)",
         "  --batch N           most frames per socket write (default 64)",
         "  --find-capacity     ramp the rate to find the highest rate with zero HIGH loss",
         "  --window S          capacity: seconds per rate step (default 60)",

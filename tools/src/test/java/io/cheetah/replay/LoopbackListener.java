@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class LoopbackListener implements AutoCloseable
 {
-    record Received(String messageId, long rootTimestamp, String domain)
+    record Received(String messageId, long rootTimestamp, String domain, String ip, boolean heartbeat)
     {
     }
 
@@ -81,7 +81,8 @@ final class LoopbackListener implements AutoCloseable
             @Override
             public void onTree(final FlatTree tree, final long streamOffset)
             {
-                trees.add(new Received(tree.messageId(), tree.rootTimestamp(), tree.domain()));
+                trees.add(new Received(tree.messageId(), tree.rootTimestamp(), tree.domain(), tree.ip(),
+                    tree.count(io.cheetah.message.MessageKind.HEARTBEAT) > 0));
             }
 
             @Override

@@ -82,6 +82,24 @@ class ReplayLoopbackTest
         }
     }
 
+    @Test
+    void eachMachineBeatsOnceAMinuteHoweverFastThePoolCycles() throws Exception
+    {
+        try (LoopbackListener server = new LoopbackListener())
+        {
+            // 1.5 s at 4,000 trees/s cycles a 1,000-tree pool six times; 1,000 machines beat at 1,000 a minute
+            run("--source", "std-mix", "--pool", "1000", "--duration", "1.5", "--connections", "2", "--rate", "4000",
+                "--port", Integer.toString(server.port()), "--metrics", "none", "--quiet", "--drain-seconds", "0");
+            server.awaitConnectionsClosed(5_000);
+            final List<LoopbackListener.Received> beats = server.trees().stream()
+                .filter(LoopbackListener.Received::heartbeat).toList();
+            assertThat(beats.size()).isBetween(10, 60);
+            // a minute has not passed: no machine has beaten twice
+            assertThat(beats.stream().map(b -> b.domain() + "/" + b.ip()).distinct().count()).isEqualTo(beats.size());
+            assertThat(server.trees().size() - beats.size()).isGreaterThan(3_000);
+        }
+    }
+
     private static ReplayResult run(final String... args) throws Exception
     {
         final ByteArrayOutputStream progress = new ByteArrayOutputStream();

@@ -18,23 +18,27 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The classic CAT design, kept as a baseline for benchmarks ({@code pipeline.mode=classic}): one
- * {@link ArrayBlockingQueue} and one thread per analyzer, every tree offered to every analyzer's queue (no
- * prefilter, no priority gate: a full queue drops the tree for that analyzer, counted as the analyzer's drop), each
- * decoded tree a new object (as CAT decodes into a fresh {@code DefaultMessageTree}), and the analyzer itself deciding
- * on its thread whether the tree concerns it. Same analyzers, same counters and /metrics names as the Cheetah
- * pipeline, so the replay tool measures both alike. Hours are not closed and reports are not persisted or
- * queryable in this mode: it exists to measure the cost of the design, not to serve.
+ * A model of CAT 3.x's consumer, kept as a baseline for benchmarks ({@code pipeline.mode=classic}): one
+ * {@link ArrayBlockingQueue} of {@value #CAT_QUEUE_CAPACITY} slots and one thread per analyzer; on the Netty thread
+ * each decoded tree becomes a new object (as CAT decodes into a fresh {@code DefaultMessageTree}) and is offered to
+ * every analyzer that finds it eligible (CAT's {@code PeriodTask.enqueue}: {@code isEligable} before
+ * {@code offer}), a full queue dropping it for that analyzer (counted as the analyzer's drop, as CAT counts its
+ * queue overflow). No priority, no back-pressure, no pooling. Same analyzers, same counters and /metrics names as
+ * the Cheetah pipeline (processed = trees the analyzer ran on), so the replay tool measures both alike. Hours are
+ * not closed and reports are not persisted or queryable in this mode: it exists to measure the cost of the
+ * design, not to serve.
  * <pre>
- *  Netty thread: decode ──▶ copy into a new FlatTree ──offer──▶ queue(analyzer 0) ──▶ thread 0: accepts? process
- *                                                      ├─offer──▶ queue(analyzer 1) ──▶ thread 1: ...
- *                                                      └─offer──▶ queue(analyzer n) ──▶ thread n
+ *  Netty thread: decode ──▶ copy into a new FlatTree ──eligible? offer──▶ queue(analyzer 0) ──▶ thread 0: process
+ *                                                     ├─eligible? offer──▶ queue(analyzer 1) ──▶ thread 1: ...
+ *                                                     └─eligible? offer──▶ queue(analyzer n) ──▶ thread n
  * </pre>
  * Built by the server instead of the ring dispatch when the mode is classic; {@link #dispatcher(TreePool)} gives
  * each Netty worker its hand-off.
  */
 public final class ClassicPipeline implements AutoCloseable
 {
+    /** Slots of each analyzer's queue in CAT 3.x ({@code DefaultMessageQueue}). */
+    public static final int CAT_QUEUE_CAPACITY = 30_000;
     private static final Object STOP = new Object();
 
     private final AnalyzerSlot[] slots;
@@ -97,7 +101,7 @@ public final class ClassicPipeline implements AutoCloseable
             final Item item = new Item(tree, hour);
             for (int i = 0; i < slots.length; i++)
             {
-                if (!queues.get(i).offer(item))
+                if (slots[i].type().accepts(tree) && !queues.get(i).offer(item))
                 {
                     slots[i].counters().dropped.increment();
                 }
@@ -126,10 +130,7 @@ public final class ClassicPipeline implements AutoCloseable
             final Item item = (Item)next;
             try
             {
-                if (slot.type().accepts(item.tree))
-                {
-                    analyzer.process(item.tree, item.hour);
-                }
+                analyzer.process(item.tree, item.hour);
                 slot.counters().processed.increment();
             }
             catch (final RuntimeException | StackOverflowError e)

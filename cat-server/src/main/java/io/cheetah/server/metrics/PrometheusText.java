@@ -149,8 +149,24 @@ public final class PrometheusText
 
     private static void counter(final StringBuilder out, final String name, final String help, final long value)
     {
-        header(out, name, "counter", help);
-        out.append(name).append(' ').append(value).append('\n');
+        metric(out, name, "counter", help, value);
+    }
+
+    /**
+     * Writes one unlabelled metric with its HELP and TYPE lines (for the sections other parts of the server add).
+     *
+     * @param out   where.
+     * @param name  metric name.
+     * @param type  {@code counter} or {@code gauge}.
+     * @param help  one line of help.
+     * @param value its value.
+     * @return {@code out}.
+     */
+    public static StringBuilder metric(final StringBuilder out, final String name, final String type,
+        final String help, final long value)
+    {
+        header(out, name, type, help);
+        return out.append(name).append(' ').append(value).append('\n');
     }
 
     private static void sample(final StringBuilder out, final String name, final String label, final String value,

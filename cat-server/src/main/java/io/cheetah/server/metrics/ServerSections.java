@@ -5,9 +5,11 @@ import io.cheetah.server.http.AdminHandler;
 import io.cheetah.server.http.RouterHandler;
 
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
- * The /metrics sections of the server's own edges: the ingest's shared symbol table ({@code cheetah_symbols*}),
+ * The /metrics sections of the server's own edges: the ingest's shared symbol table and interners
+ * ({@code cheetah_symbols*}, {@code cheetah_interner_misses_total}),
  * the router's answers ({@code cheetah_router_requests_total}) and the admin API ({@code cheetah_admin_*}). Added
  * by {@code CheetahServer} through {@link PrometheusText#add}; each is rendered per scrape from live counters.
  */
@@ -18,18 +20,21 @@ public final class ServerSections
     }
 
     /**
-     * @param symbols the ingest's shared symbol table.
-     * @return a section with its size and the strings it refused.
+     * @param symbols        the ingest's shared symbol table.
+     * @param internerMisses strings the ingest threads' interners did not hold, summed over the threads.
+     * @return a section with the table's size, the strings it refused, and the interners' misses.
      */
-    public static Consumer<StringBuilder> symbols(final SharedSymbols symbols)
+    public static Consumer<StringBuilder> symbols(final SharedSymbols symbols, final LongSupplier internerMisses)
     {
-        return out -> out
-            .append("# HELP cheetah_symbols Strings given a shared symbol by the ingest (types, names, ...).\n")
-            .append("# TYPE cheetah_symbols gauge\n")
-            .append("cheetah_symbols ").append(symbols.size()).append('\n')
-            .append("# HELP cheetah_symbols_refused_total Strings left without a symbol: the table was full.\n")
-            .append("# TYPE cheetah_symbols_refused_total counter\n")
-            .append("cheetah_symbols_refused_total ").append(symbols.refused()).append('\n');
+        return out ->
+        {
+            PrometheusText.metric(out, "cheetah_symbols", "gauge",
+                "Strings given a shared symbol by the ingest (types, names, ...).", symbols.size());
+            PrometheusText.metric(out, "cheetah_symbols_refused_total", "counter",
+                "Strings left without a symbol: the table was full.", symbols.refused());
+            PrometheusText.metric(out, "cheetah_interner_misses_total", "counter",
+                "Strings the ingest threads' caches did not hold.", internerMisses.getAsLong());
+        };
     }
 
     /**
@@ -56,12 +61,12 @@ public final class ServerSections
      */
     public static Consumer<StringBuilder> admin(final AdminHandler admin)
     {
-        return out -> out
-            .append("# HELP cheetah_admin_refused_total Admin requests refused (missing or wrong token).\n")
-            .append("# TYPE cheetah_admin_refused_total counter\n")
-            .append("cheetah_admin_refused_total ").append(admin.refused()).append('\n')
-            .append("# HELP cheetah_admin_checkpoints_total Checkpoints forced through the admin API.\n")
-            .append("# TYPE cheetah_admin_checkpoints_total counter\n")
-            .append("cheetah_admin_checkpoints_total ").append(admin.checkpoints()).append('\n');
+        return out ->
+        {
+            PrometheusText.metric(out, "cheetah_admin_refused_total", "counter",
+                "Admin requests refused (missing or wrong token).", admin.refused());
+            PrometheusText.metric(out, "cheetah_admin_checkpoints_total", "counter",
+                "Checkpoints forced through the admin API.", admin.checkpoints());
+        };
     }
 }

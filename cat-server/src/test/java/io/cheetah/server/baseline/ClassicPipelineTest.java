@@ -23,11 +23,12 @@ class ClassicPipelineTest
     private static final long NOW = 1_700_000_000_000L;
 
     @Test
-    void everyTreeGoesToEveryAnalyzerAndAFullQueueDropsCountedForThatAnalyzerOnly() throws Exception
+    void eligibleTreesAreOfferedAndAFullQueueDropsCountedForThatAnalyzerOnly() throws Exception
     {
         final CountingAnalyzerType slow = new CountingAnalyzerType("slow", 0, Level.HIGH, t -> true).holdFirstTree();
         final CountingAnalyzerType picky = new CountingAnalyzerType("picky", 1, Level.LOW, t -> false);
-        final List<AnalyzerSlot> slots = List.of(slot(slow, 0), slot(picky, 1));
+        final CountingAnalyzerType all = new CountingAnalyzerType("all", 2, Level.LOW, t -> true);
+        final List<AnalyzerSlot> slots = List.of(slot(slow, 0), slot(picky, 1), slot(all, 2));
         final IngestCounters counters = new IngestCounters();
         final TreePool pool = new TreePool(64, counters);
         final ClassicPipeline classic = new ClassicPipeline(slots, 4, ReportLimits.DEFAULT, new ManualClock(NOW),
@@ -39,16 +40,19 @@ class ClassicPipelineTest
         for (int i = 2; i <= 10; i++)
         {
             dispatch(pool, handoff, NOW);
-            // picky keeps up (waited for), so only slow's queue can be full
-            awaitProcessed(slots.get(1), i);
+            // all keeps up (waited for), so only slow's queue can be full
+            awaitProcessed(slots.get(2), i);
         }
-        // slow holds tree 1 and queues 4; the other 5 find its queue full. picky (no prefilter) gets all 10.
+        // slow holds tree 1 and queues 4; the other 5 find its queue full. picky is never offered a tree (CAT's
+        // isEligable before the offer), all gets every one.
         assertThat(slots.get(0).counters().dropped.sum()).isEqualTo(5);
         assertThat(slots.get(1).counters().dropped.sum()).isZero();
+        assertThat(slots.get(2).counters().dropped.sum()).isZero();
         slow.release();
         classic.close();
         assertThat(slots.get(0).counters().processed.sum()).isEqualTo(5);
-        assertThat(slots.get(1).counters().processed.sum()).isEqualTo(10);
+        assertThat(slots.get(1).counters().processed.sum()).isZero();
+        assertThat(slots.get(2).counters().processed.sum()).isEqualTo(10);
         assertThat(counters.treesReceived.sum()).isEqualTo(10);
         // Each pooled tree went straight back: the analyzers hold copies.
         assertThat(counters.treesAllocated.sum()).isEqualTo(1);

@@ -1,0 +1,60 @@
+package io.cheetah.codec;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class Utf8InternerTest
+{
+    @Property(tries = 200)
+    void everyStringDecodesAsStringWouldAndRepeatsShareOneInstance(
+        @ForAll @Size(max = 40) final List<@Size(max = 300) byte[]> keys, @ForAll final long seed)
+    {
+        final Utf8Interner interner = new Utf8Interner(64);
+        final Random random = new Random(seed);
+        for (final byte[] key : keys)
+        {
+            // the key sits at a random offset inside a larger buffer, as in a frame
+            final int at = random.nextInt(8);
+            final byte[] buf = new byte[at + key.length + random.nextInt(3)];
+            random.nextBytes(buf);
+            System.arraycopy(key, 0, buf, at, key.length);
+            final String first = interner.intern(buf, at, key.length);
+            assertThat(first).isEqualTo(new String(key, StandardCharsets.UTF_8));
+            final String again = interner.intern(buf, at, key.length);
+            assertThat(again).isEqualTo(first);
+            if (key.length > 0 && key.length <= Utf8Interner.MAX_CACHED_BYTES)
+            {
+                assertThat(again).isSameAs(first);
+            }
+        }
+    }
+
+    @Test
+    void keysThatDifferOnlyPastTheInlineBytesOrInTheLastByteStayApart()
+    {
+        final Utf8Interner interner = new Utf8Interner(1024);
+        final String base = "SELECT id, name, total FROM orders WHERE customer = ? AND state = ?";
+        final String[] near = {base, base.replace('?', '!'), base + " ", base.substring(0, 48),
+            base.substring(0, 49), base.substring(0, 47), base.substring(0, 16), base.substring(0, 17),
+            base.substring(0, 15), "a", "b", "ab", "abcdefgh", "abcdefgi", "abcdefghi"};
+        for (int round = 0; round < 3; round++)
+        {
+            for (final String s : near)
+            {
+                final byte[] b = s.getBytes(StandardCharsets.UTF_8);
+                // at the very end of the buffer: the tail word must not read past it
+                assertThat(interner.intern(b, 0, b.length)).isEqualTo(s);
+            }
+        }
+        final byte[] utf8 = "naïve café ✓".getBytes(StandardCharsets.UTF_8);
+        assertThat(interner.intern(utf8, 0, utf8.length)).isEqualTo("naïve café ✓");
+    }
+}
