@@ -3,7 +3,8 @@ package io.cheetah.replay;
 /**
  * The ramp of {@code --find-capacity}: holds a rate for a window, judges the window, and steps the rate up by a
  * factor while the window was sustained; after the first failed window it bisects between the last sustained and
- * the failed rate a few times. A window is sustained when the senders achieved at least 95% of the set rate (a
+ * the failed rate a few times. When the start rate itself fails, it steps down by the same factor until a window
+ * holds, then bisects. A window is sustained when the senders achieved at least 95% of the set rate (a
  * server that cannot keep up pushes back through TCP, which a real client turns into loss) and the server dropped
  * nothing at HIGH priority. The first rate whose window shows MID or LOW drops is remembered as where that loss
  * begins. The first {@code settleSeconds} of each window are not judged (queues fill, JIT settles).
@@ -18,6 +19,9 @@ package io.cheetah.replay;
  */
 public final class CapacitySearch
 {
+    /** Lowest rate the search steps down to when even the start rate fails. */
+    static final double MIN_RATE = 100;
+
     private final double factor;
     private final double windowSeconds;
     private final double settleSeconds;
@@ -121,6 +125,11 @@ public final class CapacitySearch
         if (failed == 0)
         {
             rate = rate * factor;
+        }
+        else if (sustained == 0 && rate / factor >= MIN_RATE)
+        {
+            // the start rate was too high: step down until a window holds, then bisect as usual
+            rate = rate / factor;
         }
         else if (refinementsDone < refinements && sustained > 0 && failed / sustained > 1.02)
         {

@@ -39,6 +39,25 @@ class CapacitySearchTest
     }
 
     @Test
+    void aStartRateAboveCapacityStepsDownUntilAWindowHoldsThenBisects()
+    {
+        final CapacitySearch search = new CapacitySearch(100_000, 1.25, 10, 2, 2);
+        double t = 0;
+        double sent = 0;
+        for (int i = 0; i < 1_000 && !search.finished(); i++)
+        {
+            t += 1;
+            sent += Math.min(search.rate(), 70_000); // the server pushes back above 70k/s
+            search.onSample(new Sample(t, search.rate(), (long)sent, 0, 0, sent, sent, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+        }
+        assertThat(search.finished()).isTrue();
+        // 100k fails, 80k fails, 64k holds; then bisections between 64k and 80k: 72k holds (70k >= 95% of it),
+        // 76k fails
+        assertThat(search.sustainedRate()).isEqualTo(72_000);
+        assertThat(search.failedRate()).isEqualTo(76_000);
+    }
+
+    @Test
     void aSenderThatCannotReachTheRateFailsTheWindow()
     {
         final CapacitySearch search = new CapacitySearch(10_000, 2, 5, 1, 0);
