@@ -74,6 +74,28 @@ public final class JsonText
         out.append(']');
     }
 
+    /**
+     * Writes what the JSON of every per-machine hourly report (Problem, Heartbeat) opens with: the domain, the
+     * hour's first and last millisecond, every machine's ip, and the opening of the {@code machines} array, which
+     * the caller fills and closes.
+     *
+     * @param domain    the report's domain.
+     * @param hourStart epoch ms of the hour.
+     * @param ips       every machine's ip, in the report's order.
+     * @param out       destination.
+     * @throws IOException from the destination.
+     */
+    public static void reportHead(final String domain, final long hourStart, final List<String> ips,
+        final Appendable out) throws IOException
+    {
+        out.append("{\"domain\":");
+        quote(domain, out);
+        out.append(",\"startTime\":").append(Long.toString(hourStart))
+            .append(",\"endTime\":").append(Long.toString(hourStart + 3_599_999L)).append(",\"ips\":");
+        strings(ips, out);
+        out.append(",\"machines\":[");
+    }
+
     // A lone surrogate would become '?' when the text is encoded to UTF-8, so it is kept as an escape instead.
     private static boolean unpaired(final CharSequence s, final int i, final char c)
     {

@@ -201,16 +201,7 @@ public final class HeartbeatReportFormat implements ReportFormat
     public void writeJson(final Report report, final ReportQuery query, final Appendable out) throws IOException
     {
         final HeartbeatReport r = (HeartbeatReport)report;
-        out.append("{\"domain\":");
-        JsonText.quote(r.domain(), out);
-        out.append(",\"startTime\":").append(Long.toString(r.hourStart()))
-            .append(",\"endTime\":").append(Long.toString(r.hourStart() + 3_599_999L)).append(",\"ips\":[");
-        for (int i = 0; i < r.machines().size(); i++)
-        {
-            out.append(i == 0 ? "" : ",");
-            JsonText.quote(r.machines().get(i).ip(), out);
-        }
-        out.append("],\"machines\":[");
+        JsonText.reportHead(r.domain(), r.hourStart(), r.machines().stream().map(HeartbeatReport.Machine::ip).toList(), out);
         final List<HeartbeatReport.Machine> machines = machines(r, query);
         for (int i = 0; i < machines.size(); i++)
         {

@@ -196,16 +196,7 @@ public final class ProblemReportFormat implements ReportFormat
     public void writeJson(final Report report, final ReportQuery query, final Appendable out) throws IOException
     {
         final ProblemReport r = (ProblemReport)report;
-        out.append("{\"domain\":");
-        JsonText.quote(r.domain(), out);
-        out.append(",\"startTime\":").append(Long.toString(r.hourStart()))
-            .append(",\"endTime\":").append(Long.toString(r.hourStart() + 3_599_999L)).append(",\"ips\":[");
-        for (int i = 0; i < r.machines().size(); i++)
-        {
-            out.append(i == 0 ? "" : ",");
-            JsonText.quote(r.machines().get(i).ip(), out);
-        }
-        out.append("],\"machines\":[");
+        JsonText.reportHead(r.domain(), r.hourStart(), r.machines().stream().map(ProblemReport.Machine::ip).toList(), out);
         boolean firstMachine = true;
         for (final ProblemReport.Machine m : machines(r, query))
         {

@@ -1,11 +1,6 @@
 package io.cheetah.server.http.ui;
 
-import io.cheetah.server.http.fixtures.Browser;
-import io.cheetah.server.http.fixtures.KnownTraffic;
-import io.cheetah.server.http.fixtures.WebServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
+import io.cheetah.server.http.fixtures.KnownTrafficPages;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.NoAlertPresentException;
@@ -19,47 +14,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The Event, Problem, Heartbeat and State pages in headless Chromium against a real server with known reports.
  */
-class ReportPagesSystemTest
+class ReportPagesSystemTest extends KnownTrafficPages
 {
-    private static WebServer server;
-    private static Browser browser;
-
-    @BeforeAll
-    static void start() throws Exception
-    {
-        browser = Browser.start();
-        server = new WebServer(KnownTraffic.source());
-    }
-
-    @AfterAll
-    static void stop() throws Exception
-    {
-        if (browser != null)
-        {
-            browser.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void noConsoleErrors()
-    {
-        assertThat(browser.consoleErrors()).as("browser console (CSP violations, script errors)").isEmpty();
-    }
-
-    private String url(final String pathAndQuery)
-    {
-        return server.uri(pathAndQuery).toString();
-    }
-
-    private static List<String> row(final WebElement tr)
-    {
-        return tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
-    }
-
     private List<List<String>> rows(final String tableId)
     {
         return browser.all("#" + tableId + " tbody tr").stream().map(ReportPagesSystemTest::row).toList();

@@ -1,11 +1,7 @@
 package io.cheetah.server.http.ui;
 
-import io.cheetah.server.http.fixtures.Browser;
+import io.cheetah.server.http.fixtures.KnownTrafficPages;
 import io.cheetah.server.http.fixtures.KnownTraffic;
-import io.cheetah.server.http.fixtures.WebServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.NoAlertPresentException;
@@ -21,47 +17,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The Transaction page in headless Chromium against a real server with known traffic: the type table, a type's
  * names with TOTAL, one name's charts and machines, navigation, pagination and script-free rendering of names.
  */
-class TransactionPageSystemTest
+class TransactionPageSystemTest extends KnownTrafficPages
 {
-    private static WebServer server;
-    private static Browser browser;
-
-    @BeforeAll
-    static void start() throws Exception
-    {
-        browser = Browser.start();
-        server = new WebServer(KnownTraffic.source());
-    }
-
-    @AfterAll
-    static void stop() throws Exception
-    {
-        if (browser != null)
-        {
-            browser.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void noConsoleErrors()
-    {
-        assertThat(browser.consoleErrors()).as("browser console (CSP violations, script errors)").isEmpty();
-    }
-
-    private String url(final String pathAndQuery)
-    {
-        return server.uri(pathAndQuery).toString();
-    }
-
-    private static List<String> row(final WebElement tr)
-    {
-        return tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
-    }
-
     private WebElement rowOf(final String tableId, final String first)
     {
         return browser.all("#" + tableId + " tbody tr").stream()
