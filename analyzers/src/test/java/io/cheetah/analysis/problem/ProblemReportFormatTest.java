@@ -97,7 +97,7 @@ class ProblemReportFormatTest
                 for (final ProblemReport.Duration d : twice.durations())
                 {
                     assertThat(d.messages()).hasSizeLessThanOrEqualTo(ProblemReport.MAX_SAMPLES).isSorted();
-                    assertThat(d.messages()).hasSize((int)Math.min(60, 2 * e.duration(d.value()).messages().size()));
+                    assertThat(d.messages()).hasSize(Math.min(60, 2 * e.duration(d.value()).messages().size()));
                 }
             }
         }

@@ -80,8 +80,8 @@ class AnalyzedPagesSystemTest
         // CAT counts every heartbeat as a problem of type heartbeat (docs/protocol.md §4.4):
         // minute 5 = 2 errors + 1 heartbeat
         assertThat(rows("problem-types")).contains(List.of("heartbeat", "15", "2"));
-        assertThat(browser.all("#chart-minutes rect.bar").get(5).getAttribute("data-value")).isEqualTo("3");
-        assertThat(browser.all("#chart-minutes rect.bar").get(12).getAttribute("data-value")).isEqualTo("0");
+        assertThat(browser.all("#chart-minutes rect.bar").get(5).getDomAttribute("data-value")).isEqualTo("3");
+        assertThat(browser.all("#chart-minutes rect.bar").get(12).getDomAttribute("data-value")).isEqualTo("0");
         assertThat(new Select(browser.one("#machine")).getOptions()).extracting(WebElement::getText)
             .containsExactly("All", "10.0.0.1", "10.0.0.2");
         browser.screenshot("analyzed-problem");
@@ -106,7 +106,7 @@ class AnalyzedPagesSystemTest
             .contains(List.of("TOTAL", "5"), List.of("/order", "4"), List.of("/pay", "1"));
         browser.navigate(() -> browser.all("#names a.name-link").stream().filter(a -> a.getText().equals("/pay"))
             .findFirst().orElseThrow().click());
-        assertThat(browser.all("#chart-hits rect.bar").get(7).getAttribute("data-value")).isEqualTo("1");
+        assertThat(browser.all("#chart-hits rect.bar").get(7).getDomAttribute("data-value")).isEqualTo("1");
         assertThat(rows("machines")).extracting(r -> r.subList(0, 2)).containsExactly(List.of("10.0.0.2", "1"));
         browser.screenshot("analyzed-transaction-name");
 
@@ -122,10 +122,10 @@ class AnalyzedPagesSystemTest
     void heartbeatPageShowsEachMachinesMinutes() throws Exception
     {
         assertThat(browser.open(url("/cat/r/h?domain=shop&date=2024051713"))).isEqualTo("true");
-        assertThat(browser.one("#machine").getAttribute("value")).isEqualTo("10.0.0.1");
+        assertThat(browser.one("#machine").getDomProperty("value")).isEqualTo("10.0.0.1");
         final List<WebElement> dots = browser.all("#chart-System-LoadAverage circle.dot");
         assertThat(dots).hasSize(10);
-        assertThat(dots.get(9).getAttribute("data-value")).isEqualTo("9");
+        assertThat(dots.get(9).getDomAttribute("data-value")).isEqualTo("9");
         browser.screenshot("analyzed-heartbeat");
         browser.navigate(() -> new Select(browser.one("#machine")).selectByVisibleText("10.0.0.2"));
         assertThat(browser.all("#chart-System-LoadAverage circle.dot")).hasSize(5);

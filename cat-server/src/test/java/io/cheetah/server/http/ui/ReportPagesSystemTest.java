@@ -25,7 +25,7 @@ class ReportPagesSystemTest extends KnownTrafficPages
     void eventPageShowsTypesNamesAndMinuteCharts() throws Exception
     {
         assertThat(browser.open(url("/cat/r/e?domain=shop&date=2024051713"))).isEqualTo("true");
-        assertThat(browser.one("#tab-event").getAttribute("class")).isEqualTo("active");
+        assertThat(browser.one("#tab-event").getDomAttribute("class")).isEqualTo("active");
         assertThat(rows("types")).extracting(r -> r.subList(0, 3))
             .containsExactly(List.of("URL.Method", "3", "0"), List.of("Exception", "1", "1"));
         assertThat(browser.all("#types th")).extracting(WebElement::getText).doesNotContain("Avg(ms)");
@@ -36,8 +36,8 @@ class ReportPagesSystemTest extends KnownTrafficPages
         browser.navigate(() -> browser.all("#names a.name-link").get(0).click());
         final List<WebElement> hits = browser.all("#chart-hits rect.bar");
         assertThat(hits).hasSize(60);
-        assertThat(hits.get(5).getAttribute("data-value")).isEqualTo("1");
-        assertThat(hits.get(6).getAttribute("data-value")).isEqualTo("1");
+        assertThat(hits.get(5).getDomAttribute("data-value")).isEqualTo("1");
+        assertThat(hits.get(6).getDomAttribute("data-value")).isEqualTo("1");
         assertThat(browser.all("#chart-fails")).hasSize(1);
         assertThat(browser.all("#chart-avg")).isEmpty();
         assertThat(rows("machines")).extracting(r -> r.subList(0, 2)).containsExactly(List.of("10.0.0.1", "2"));
@@ -54,12 +54,12 @@ class ReportPagesSystemTest extends KnownTrafficPages
         assertThat(problems).extracting(r -> r.get(1)).contains("<script>alert(1)</script>", "/pay");
         assertThat(browser.all("#problems tbody tr").get(0).findElements(By.cssSelector("a.sample")))
             .extracting(a -> a.getText()).containsExactly("L", "o", "g");
-        assertThat(browser.all("#problems tbody tr").get(0).findElement(By.cssSelector("a.sample")).getAttribute("href"))
+        assertThat(browser.all("#problems tbody tr").get(0).findElement(By.cssSelector("a.sample")).getDomProperty("href"))
             .endsWith("/cat/r/m/shop-0a000001-474989-11?domain=shop");
         assertThat(rows("threads")).containsExactly(List.of("http", "4"), List.of("main", "1"));
         final List<WebElement> minutes = browser.all("#chart-minutes rect.bar");
-        assertThat(minutes.get(5).getAttribute("data-value")).isEqualTo("2");
-        assertThat(minutes.get(9).getAttribute("data-value")).isEqualTo("1");
+        assertThat(minutes.get(5).getDomAttribute("data-value")).isEqualTo("2");
+        assertThat(minutes.get(9).getDomAttribute("data-value")).isEqualTo("1");
         assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
         browser.screenshot("problem");
 
@@ -72,13 +72,13 @@ class ReportPagesSystemTest extends KnownTrafficPages
     void heartbeatPageDrawsOneChartPerDetailGroupedByExtension() throws Exception
     {
         assertThat(browser.open(url("/cat/r/h?domain=shop&date=2024051713"))).isEqualTo("true");
-        assertThat(browser.all("section.extension")).extracting(e -> e.getAttribute("data-extension")).containsExactly("System", "GC");
+        assertThat(browser.all("section.extension")).extracting(e -> e.getDomAttribute("data-extension")).containsExactly("System", "GC");
         assertThat(browser.all("section.extension .chart")).hasSize(3);
         final List<WebElement> load = browser.all("#chart-System-LoadAverage circle.dot");
         assertThat(load).hasSize(60);
-        assertThat(load.get(0).getAttribute("data-value")).isEqualTo("0");
-        assertThat(load.get(59).getAttribute("data-value")).isEqualTo("5.9");
-        assertThat(browser.all("#chart-GC-ParNewCount circle.dot").get(3).getAttribute("data-value")).isEqualTo("0");
+        assertThat(load.get(0).getDomAttribute("data-value")).isEqualTo("0");
+        assertThat(load.get(59).getDomAttribute("data-value")).isEqualTo("5.9");
+        assertThat(browser.all("#chart-GC-ParNewCount circle.dot").get(3).getDomAttribute("data-value")).isEqualTo("0");
         assertThat(browser.all("#machine option")).extracting(WebElement::getText).containsExactly("10.0.0.1");
         assertThat(browser.one("#classpath").getText()).contains("app.jar");
         browser.screenshot("heartbeat");

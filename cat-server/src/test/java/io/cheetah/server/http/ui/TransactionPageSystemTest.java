@@ -39,7 +39,7 @@ class TransactionPageSystemTest extends KnownTrafficPages
         assertThat(url.get(6)).isEqualTo("100.0");
         final List<String> sql = row(rowOf("types", "SQL"));
         assertThat(sql.subList(1, 3)).containsExactly("4", "1");
-        assertThat(browser.one("#types td a.sample").getAttribute("href")).contains("/cat/r/m/shop-0a0000");
+        assertThat(browser.one("#types td a.sample").getDomProperty("href")).contains("/cat/r/m/shop-0a0000");
         assertThat(new Select(browser.one("#machine")).getOptions()).extracting(WebElement::getText)
             .containsExactly("All", "10.0.0.1", "10.0.0.2");
         browser.screenshot("transaction-types");
@@ -62,7 +62,7 @@ class TransactionPageSystemTest extends KnownTrafficPages
         browser.navigate(() -> browser.one("#types a.type-link").click());
         final List<WebElement> rows = browser.all("#names tbody tr");
         assertThat(rows).hasSize(4);
-        assertThat(rows.get(0).getAttribute("class")).isEqualTo("total");
+        assertThat(rows.get(0).getDomAttribute("class")).isEqualTo("total");
         assertThat(row(rows.get(0)).subList(0, 3)).containsExactly("TOTAL", "7", "1");
         assertThat(row(rowOf("names", "/pay")).subList(1, 3)).containsExactly("4", "1");
         assertThat(row(rowOf("names", "/pay")).get(7)).isEqualTo("25.0");
@@ -83,15 +83,15 @@ class TransactionPageSystemTest extends KnownTrafficPages
         assertThat(browser.open(url("/cat/r/t?domain=shop&date=2024051713&type=URL&name=%2Fpay"))).isEqualTo("true");
         final List<WebElement> hits = browser.all("#chart-hits rect.bar");
         assertThat(hits).hasSize(60);
-        assertThat(hits.get(5).getAttribute("data-value")).isEqualTo("3");
-        assertThat(hits.get(6).getAttribute("data-value")).isEqualTo("1");
-        assertThat(Double.parseDouble(hits.get(5).getAttribute("height"))).isGreaterThan(0);
-        assertThat(browser.all("#chart-fails rect.bar").get(5).getAttribute("data-value")).isEqualTo("1");
-        assertThat(browser.all("#chart-avg circle.dot")).extracting(e -> e.getAttribute("data-value")).containsExactly("20", "40");
+        assertThat(hits.get(5).getDomAttribute("data-value")).isEqualTo("3");
+        assertThat(hits.get(6).getDomAttribute("data-value")).isEqualTo("1");
+        assertThat(Double.parseDouble(hits.get(5).getDomAttribute("height"))).isGreaterThan(0);
+        assertThat(browser.all("#chart-fails rect.bar").get(5).getDomAttribute("data-value")).isEqualTo("1");
+        assertThat(browser.all("#chart-avg circle.dot")).extracting(e -> e.getDomAttribute("data-value")).containsExactly("20", "40");
         final List<WebElement> buckets = browser.all("#chart-distribution rect.bar");
         assertThat(buckets).hasSize(17);
-        assertThat(buckets.get(4).getAttribute("data-value")).isEqualTo("1");
-        assertThat(buckets.get(5).getAttribute("data-value")).isEqualTo("2");
+        assertThat(buckets.get(4).getDomAttribute("data-value")).isEqualTo("1");
+        assertThat(buckets.get(5).getDomAttribute("data-value")).isEqualTo("2");
         assertThat(browser.all("#machines tbody tr")).extracting(tr -> row(tr).subList(0, 3))
             .containsExactly(List.of("10.0.0.1", "3", "1"), List.of("10.0.0.2", "1", "0"));
         assertThat(row(browser.all("#statuses tbody tr").get(0))).containsExactly("500", "1");
@@ -145,9 +145,9 @@ class TransactionPageSystemTest extends KnownTrafficPages
         assertThat(browser.one("#chart-hits h3").getText()).isEqualTo("Hits per hour");
         final List<WebElement> hours = browser.all("#chart-hits rect.bar");
         assertThat(hours).hasSize(14);
-        assertThat(hours.get(12).getAttribute("data-value")).isEqualTo("1");
-        assertThat(hours.get(13).getAttribute("data-value")).isEqualTo("4");
-        assertThat(browser.all("#chart-avg circle.dot")).extracting(e -> e.getAttribute("data-value")).containsExactly("7", "25");
+        assertThat(hours.get(12).getDomAttribute("data-value")).isEqualTo("1");
+        assertThat(hours.get(13).getDomAttribute("data-value")).isEqualTo("4");
+        assertThat(browser.all("#chart-avg circle.dot")).extracting(e -> e.getDomAttribute("data-value")).containsExactly("7", "25");
         browser.screenshot("transaction-history-trend");
     }
 
