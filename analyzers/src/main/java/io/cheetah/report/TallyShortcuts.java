@@ -64,10 +64,11 @@ public final class TallyShortcuts
      */
     public static long key(final long symbolPair, final boolean variant)
     {
-        if (symbolPair < 0 || (symbolPair & VARIANT_BIT) != 0)
+        if (symbolPair < 0)
         {
             return NO_KEY;
         }
+        // both symbols are non-negative ints, so bit 31 of the name's half is free to mark the variant
         return variant ? symbolPair | VARIANT_BIT : symbolPair;
     }
 

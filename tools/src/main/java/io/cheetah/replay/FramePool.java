@@ -44,17 +44,7 @@ public final class FramePool
      */
     public static FramePool generate(final StdMix mix, final int count, final long nowMillis)
     {
-        final FrameWriter out = new FrameWriter(count * 1400 + 1024);
-        final int[] offsets = new int[count + 1];
-        for (int i = 0; i < count; i++)
-        {
-            offsets[i] = out.length();
-            mix.next(out);
-        }
-        offsets[count] = out.length();
-        final byte[] bytes = new byte[out.length()];
-        System.arraycopy(out.array(), 0, bytes, 0, out.length());
-        return new FramePool(bytes, offsets, count, nowMillis);
+        return encode(count, 1400, nowMillis, (i, out) -> mix.next(out));
     }
 
     /**
@@ -66,20 +56,32 @@ public final class FramePool
      */
     public static FramePool heartbeats(final StdMix mix, final long stampMillis)
     {
-        final int count = StdMix.DOMAINS * StdMix.MACHINES_PER_DOMAIN;
-        final FrameWriter out = new FrameWriter(count * 3000);
         final Nt1Encoder encoder = new Nt1Encoder();
+        return encode(StdMix.DOMAINS * StdMix.MACHINES_PER_DOMAIN, 3000, stampMillis, (i, out) ->
+            encoder.encode(mix.heartbeatTree(i / StdMix.MACHINES_PER_DOMAIN, i % StdMix.MACHINES_PER_DOMAIN,
+                stampMillis), out));
+    }
+
+    /** Writes frame {@code i} of a pool being built. */
+    private interface FrameSource
+    {
+        void write(int i, FrameWriter out);
+    }
+
+    private static FramePool encode(final int count, final int bytesPerFrame, final long sourceMillis,
+        final FrameSource source)
+    {
+        final FrameWriter out = new FrameWriter(count * bytesPerFrame + 1024);
         final int[] offsets = new int[count + 1];
         for (int i = 0; i < count; i++)
         {
             offsets[i] = out.length();
-            encoder.encode(mix.heartbeatTree(i / StdMix.MACHINES_PER_DOMAIN, i % StdMix.MACHINES_PER_DOMAIN,
-                stampMillis), out);
+            source.write(i, out);
         }
         offsets[count] = out.length();
         final byte[] bytes = new byte[out.length()];
         System.arraycopy(out.array(), 0, bytes, 0, out.length());
-        return new FramePool(bytes, offsets, count, stampMillis);
+        return new FramePool(bytes, offsets, count, sourceMillis);
     }
 
     /**
