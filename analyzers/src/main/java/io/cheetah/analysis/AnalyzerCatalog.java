@@ -1,5 +1,10 @@
 package io.cheetah.analysis;
 
+import io.cheetah.analysis.event.EventAnalyzer;
+import io.cheetah.analysis.heartbeat.HeartbeatAnalyzer;
+import io.cheetah.analysis.problem.ProblemAnalyzer;
+import io.cheetah.analysis.transaction.TransactionAnalyzer;
+
 import java.util.List;
 
 /**
@@ -18,9 +23,9 @@ public final class AnalyzerCatalog
     public static List<AnalyzerType> builtIn()
     {
         return List.of(
-            io.cheetah.analysis.heartbeat.HeartbeatAnalyzerType.INSTANCE,
-            new io.cheetah.analysis.transaction.TransactionAnalyzerType(),
-            new io.cheetah.analysis.event.EventAnalyzerType(),
-            io.cheetah.analysis.problem.ProblemAnalyzerType.INSTANCE);
+            HeartbeatAnalyzer.TYPE,
+            TransactionAnalyzer.TYPE,
+            EventAnalyzer.TYPE,
+            ProblemAnalyzer.TYPE);
     }
 }

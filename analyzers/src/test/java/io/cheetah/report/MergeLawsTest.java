@@ -5,9 +5,7 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.TreeBuilder;
 import io.cheetah.analysis.event.EventAnalyzer;
-import io.cheetah.analysis.event.EventAnalyzerType;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
-import io.cheetah.analysis.transaction.TransactionAnalyzerType;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -86,7 +84,7 @@ class MergeLawsTest
         }
         final Object all = transactions ? new TransactionAnalyzer(ctx) : new EventAnalyzer(ctx);
         feed(seed, 60, parts, all);
-        final ReportFormat f = transactions ? TransactionAnalyzerType.FORMAT : EventAnalyzerType.FORMAT;
+        final ReportFormat f = transactions ? TransactionAnalyzer.FORMAT : EventAnalyzer.FORMAT;
         final Report a = snapshot(parts[0]);
         final Report b = snapshot(parts[1]);
         final Report c = snapshot(parts[2]);

@@ -32,7 +32,7 @@ import io.cheetah.server.period.HourTicker;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.period.OutOfPeriodLedger;
 import io.cheetah.server.query.ReportSource;
-import io.cheetah.server.state.StateAnalyzerType;
+import io.cheetah.server.state.StateAnalyzer;
 import io.cheetah.server.storage.ReportSink;
 import org.eclipse.jetty.server.Handler;
 import org.slf4j.Logger;
@@ -91,7 +91,7 @@ public final class CheetahServer implements AutoCloseable
         final List<AnalyzerType> types = new ArrayList<>(b.types);
         if (types.stream().noneMatch(t -> t.name().equals("state")))
         {
-            types.add(new StateAnalyzerType(ledger));
+            types.add(StateAnalyzer.type(ledger));
         }
         this.slots = AnalyzerLineup.of(config, types);
         this.rings = new RingGroup(config.pipeline(), slots, b.limits, b.sink);

@@ -11,13 +11,14 @@ import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.server.query.ReportHistory;
 import io.cheetah.server.query.SpanHistory;
 import io.cheetah.server.http.ui.Dashboard;
-import io.cheetah.server.logview.DumpAnalyzerType;
+import io.cheetah.server.logview.DumpAnalyzer;
 import io.cheetah.server.logview.LogviewHandler;
 import io.cheetah.server.logview.LogviewStore;
 import io.cheetah.server.metrics.StoreSections;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
-import io.cheetah.server.state.StateAnalyzerType;
+import io.cheetah.server.state.StateAnalyzer;
+import io.cheetah.server.state.StateReport;
 import io.cheetah.server.storage.ReportStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,7 +73,7 @@ public final class FullServer implements AutoCloseable
     {
         final LogviewStore logview = new LogviewStore(config.logview().settings(config.storage().dataDir()));
         final List<AnalyzerType> types = new ArrayList<>(AnalyzerCatalog.builtIn());
-        types.add(new DumpAnalyzerType(logview));
+        types.add(DumpAnalyzer.type(logview));
         ReportStore store = null;
         try
         {
@@ -126,8 +127,7 @@ public final class FullServer implements AutoCloseable
             }
         }
         // CheetahServer adds the State analyzer itself; its reports are stored too
-        final StateAnalyzerType state = new StateAnalyzerType(null);
-        formats.putIfAbsent(state.name(), state.format());
+        formats.putIfAbsent(StateReport.ANALYZER, StateAnalyzer.FORMAT);
         return formats;
     }
 

@@ -8,7 +8,8 @@ import io.cheetah.analysis.ReportQuery;
 import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
-import io.cheetah.server.state.StateAnalyzerType;
+import io.cheetah.server.state.StateAnalyzer;
+import io.cheetah.server.state.StateReport;
 import io.cheetah.server.storage.checkpoint.CheckpointStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,8 +124,7 @@ class KillRestartSystemTest
         {
             formats.put(t.name(), t.format());
         }
-        final StateAnalyzerType state = new StateAnalyzerType(null);
-        formats.put(state.name(), state.format());
+        formats.put(StateReport.ANALYZER, StateAnalyzer.FORMAT);
         final List<Report> reports = new CheckpointStore(dir.resolve("checkpoints"), formats).load("transaction", hour);
         long total = 0;
         for (final Report r : reports)

@@ -1,23 +1,18 @@
 package io.cheetah.analysis.event;
 
-import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
-import io.cheetah.analysis.Report;
-import io.cheetah.analysis.ReportLimits;
+import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.Level;
 import io.cheetah.message.FlatTree;
-import io.cheetah.report.BatchData;
+import io.cheetah.message.MessageKind;
 import io.cheetah.report.DomainReport;
-import io.cheetah.report.FoldCounters;
 import io.cheetah.report.MachineTally;
 import io.cheetah.report.MinuteSeries;
-import io.cheetah.report.NameCleaner;
-import io.cheetah.report.ReportHours;
 import io.cheetah.report.Tally;
+import io.cheetah.report.TallyFormat;
+import io.cheetah.report.TallyAnalyzer;
 import io.cheetah.report.TallyShortcuts;
 import io.cheetah.report.TypeTally;
-
-import java.util.List;
-import java.util.Set;
 
 /**
  * Builds the hourly Event reports of one partition (docs/protocol.md §4.3): every event of a tree, root or nested
@@ -27,29 +22,22 @@ import java.util.Set;
  * status code. Caps as for transactions. Allocation once warm: none per tree except sample ids (see
  * {@link io.cheetah.analysis.transaction.TransactionAnalyzer}). Single writer.
  */
-public final class EventAnalyzer implements Analyzer
+public final class EventAnalyzer extends TallyAnalyzer
 {
-    private final ReportLimits limits;
-    private final FoldCounters folds = new FoldCounters();
-    private final ReportHours hours;
-    private final BatchData batch = new BatchData();
+    /** Stable name in configuration, metrics and storage. */
+    public static final String NAME = "event";
+    /** How Event reports are encoded, merged and rendered. */
+    public static final TallyFormat FORMAT = new TallyFormat(NAME, "event-report", false);
+    /** Index 3, HIGH; takes trees holding at least one event. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}. */
+    public static final AnalyzerSpec TYPE = new AnalyzerSpec(NAME, 3, Level.HIGH,
+        AnalyzerSpec.holding(MessageKind.EVENT), FORMAT, EventAnalyzer::new);
 
     /**
      * @param context partition and limits.
      */
     public EventAnalyzer(final AnalyzerContext context)
     {
-        this.limits = context.limits();
-        this.hours = new ReportHours(EventAnalyzerType.NAME, limits.maxDomains(),
-            new NameCleaner(limits.maxNameLength()), folds);
-    }
-
-    /**
-     * @return what this instance folded, cleaned and refused (read from any thread).
-     */
-    public FoldCounters folds()
-    {
-        return folds;
+        super(NAME, context);
     }
 
     @Override
@@ -119,29 +107,5 @@ public final class EventAnalyzer implements Analyzer
         {
             t.sampleFail(tree.messageId());
         }
-    }
-
-    @Override
-    public Set<String> domains(final long hourStart)
-    {
-        return hours.domains(hourStart);
-    }
-
-    @Override
-    public Report snapshot(final long hourStart, final String domain)
-    {
-        return hours.snapshot(hourStart, domain);
-    }
-
-    @Override
-    public List<Report> closeHour(final long hourStart)
-    {
-        return hours.closeHour(hourStart);
-    }
-
-    @Override
-    public void restore(final Report report)
-    {
-        hours.restore(report);
     }
 }

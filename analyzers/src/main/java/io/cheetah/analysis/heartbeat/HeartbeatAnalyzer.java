@@ -2,6 +2,8 @@ package io.cheetah.analysis.heartbeat;
 
 import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
@@ -25,6 +27,13 @@ import java.util.Set;
  */
 public final class HeartbeatAnalyzer implements Analyzer
 {
+    /**
+     * Index 0, HIGH; takes trees holding at least one heartbeat, as CAT's {@code isEligable} does. Listed in
+     * {@link io.cheetah.analysis.AnalyzerCatalog}.
+     */
+    public static final AnalyzerSpec TYPE = new AnalyzerSpec(HeartbeatReport.NAME, 0, Level.HIGH,
+        AnalyzerSpec.holding(MessageKind.HEARTBEAT), new HeartbeatReportFormat(), HeartbeatAnalyzer::new);
+
     /** CAT appends a period while a machine holds at most 60, so 61 per hour. */
     public static final int MAX_PERIODS = 61;
 

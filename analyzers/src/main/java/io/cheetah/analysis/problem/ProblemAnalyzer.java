@@ -2,6 +2,8 @@ package io.cheetah.analysis.problem;
 
 import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
@@ -22,6 +24,13 @@ import java.util.Set;
  */
 public final class ProblemAnalyzer implements Analyzer
 {
+    /**
+     * Index 4, MID; takes every tree with a message, as CAT's problem analyzer does. Listed in
+     * {@link io.cheetah.analysis.AnalyzerCatalog}.
+     */
+    public static final AnalyzerSpec TYPE = new AnalyzerSpec(ProblemReport.NAME, 4, Level.MID,
+        tree -> tree.size() > 0, new ProblemReportFormat(), ProblemAnalyzer::new);
+
     private final ReportLimits limits;
     private final ProblemCounters counters = new ProblemCounters();
     private final Long2ObjectHashMap<Object2ObjectHashMap<String, LiveProblems>> hours = new Long2ObjectHashMap<>();

@@ -1,24 +1,19 @@
 package io.cheetah.analysis.transaction;
 
-import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
-import io.cheetah.analysis.Report;
-import io.cheetah.analysis.ReportLimits;
+import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.Level;
 import io.cheetah.analysis.TreeRules;
 import io.cheetah.message.FlatTree;
-import io.cheetah.report.BatchData;
+import io.cheetah.message.MessageKind;
 import io.cheetah.report.DomainReport;
-import io.cheetah.report.FoldCounters;
 import io.cheetah.report.MachineTally;
 import io.cheetah.report.MinuteSeries;
-import io.cheetah.report.NameCleaner;
-import io.cheetah.report.ReportHours;
 import io.cheetah.report.Tally;
+import io.cheetah.report.TallyFormat;
+import io.cheetah.report.TallyAnalyzer;
 import io.cheetah.report.TallyShortcuts;
 import io.cheetah.report.TypeTally;
-
-import java.util.List;
-import java.util.Set;
 
 /**
  * Builds the hourly Transaction reports of one partition (docs/protocol.md §4.2): every transaction of a tree, root
@@ -32,30 +27,24 @@ import java.util.Set;
  * success/failure of an entry in a minute, or a new longest), and map/array growth for new keys or minutes.
  * Single writer: the ring consumer of its partition.
  */
-public final class TransactionAnalyzer implements Analyzer
+public final class TransactionAnalyzer extends TallyAnalyzer
 {
-    private final ReportLimits limits;
-    private final FoldCounters folds = new FoldCounters();
-    private final ReportHours hours;
+    /** Stable name in configuration, metrics and storage. */
+    public static final String NAME = "transaction";
+    /** How Transaction reports are encoded, merged and rendered. */
+    public static final TallyFormat FORMAT = new TallyFormat(NAME, "transaction-report", true);
+    /** Index 2, HIGH; takes trees holding at least one transaction. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}. */
+    public static final AnalyzerSpec TYPE = new AnalyzerSpec(NAME, 2, Level.HIGH,
+        AnalyzerSpec.holding(MessageKind.TRANSACTION), FORMAT, TransactionAnalyzer::new);
+
     private final TreeRules rules = new TreeRules();
-    private final BatchData batch = new BatchData();
 
     /**
      * @param context partition and limits.
      */
     public TransactionAnalyzer(final AnalyzerContext context)
     {
-        this.limits = context.limits();
-        this.hours = new ReportHours(TransactionAnalyzerType.NAME, limits.maxDomains(),
-            new NameCleaner(limits.maxNameLength()), folds);
-    }
-
-    /**
-     * @return what this instance folded, cleaned, skipped and refused (read from any thread).
-     */
-    public FoldCounters folds()
-    {
-        return folds;
+        super(NAME, context);
     }
 
     @Override
@@ -177,29 +166,5 @@ public final class TransactionAnalyzer implements Analyzer
         {
             t.sampleLongest(tree.messageId());
         }
-    }
-
-    @Override
-    public Set<String> domains(final long hourStart)
-    {
-        return hours.domains(hourStart);
-    }
-
-    @Override
-    public Report snapshot(final long hourStart, final String domain)
-    {
-        return hours.snapshot(hourStart, domain);
-    }
-
-    @Override
-    public List<Report> closeHour(final long hourStart)
-    {
-        return hours.closeHour(hourStart);
-    }
-
-    @Override
-    public void restore(final Report report)
-    {
-        hours.restore(report);
     }
 }

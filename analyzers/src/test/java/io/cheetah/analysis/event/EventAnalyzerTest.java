@@ -71,7 +71,7 @@ class EventAnalyzerTest
         assertThat(r.totalCount()).isEqualTo(6 + 1 + 2 + 1);
 
         final StringBuilder xml = new StringBuilder();
-        EventAnalyzerType.FORMAT.writeXml(r, new ReportQuery("All", "URL.Method", "GET", HOUR + 7200_000), xml);
+        EventAnalyzer.FORMAT.writeXml(r, new ReportQuery("All", "URL.Method", "GET", HOUR + 7200_000), xml);
         final Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
             .parse(new ByteArrayInputStream(xml.toString().getBytes(StandardCharsets.UTF_8)));
         final Element root2 = doc.getDocumentElement();
@@ -88,7 +88,7 @@ class EventAnalyzerTest
         assertThat(type.getElementsByTagName("duration").getLength()).isZero();
 
         final StringBuilder json = new StringBuilder();
-        EventAnalyzerType.FORMAT.writeJson(r, new ReportQuery("All", "Error", null, HOUR), json);
+        EventAnalyzer.FORMAT.writeJson(r, new ReportQuery("All", "Error", null, HOUR), json);
         final com.fasterxml.jackson.databind.JsonNode node = new com.fasterxml.jackson.databind.ObjectMapper()
             .readTree(json.toString());
         assertThat(node.path("machines").get(0).path("types").get(0).path("names").get(0).path("failCount")

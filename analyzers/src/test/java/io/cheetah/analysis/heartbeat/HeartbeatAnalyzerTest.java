@@ -30,7 +30,7 @@ class HeartbeatAnalyzerTest
             }
             decoder.decodeFrame(frame, 0, frame.length, tree);
             hour = tree.rootTimestamp() - tree.rootTimestamp() % 3_600_000L;
-            if (HeartbeatAnalyzerType.INSTANCE.accepts(tree))
+            if (HeartbeatAnalyzer.TYPE.accepts(tree))
             {
                 analyzer.process(tree, hour);
             }

@@ -225,7 +225,7 @@ class TransactionAnalyzerTest
         analyzer.process(treeB("10.0.0.9").tree(), HOUR);
         final DomainReport r = report("shop");
         final StringBuilder xml = new StringBuilder();
-        TransactionAnalyzerType.FORMAT.writeXml(r, new ReportQuery("All", "URL", "/shop/{num}/item", HOUR + 3_600_000),
+        TransactionAnalyzer.FORMAT.writeXml(r, new ReportQuery("All", "URL", "/shop/{num}/item", HOUR + 3_600_000),
             xml);
         final Element root = parse(xml.toString());
         assertThat(root.getTagName()).isEqualTo("transaction-report");
@@ -273,7 +273,7 @@ class TransactionAnalyzerTest
         assertThat(type.getElementsByTagName("range2").getLength()).isEqualTo(2);
 
         final StringBuilder typesOnly = new StringBuilder();
-        TransactionAnalyzerType.FORMAT.writeXml(r, new ReportQuery("10.0.0.9", null, null, HOUR + 1800_000),
+        TransactionAnalyzer.FORMAT.writeXml(r, new ReportQuery("10.0.0.9", null, null, HOUR + 1800_000),
             typesOnly);
         final Element root2 = parse(typesOnly.toString());
         assertThat(((Element)root2.getElementsByTagName("machine").item(0)).getAttribute("ip")).isEqualTo("10.0.0.9");
@@ -289,14 +289,14 @@ class TransactionAnalyzerTest
         analyzer.process(treeA("10.0.0.1").tree(), HOUR);
         analyzer.process(treeB("10.0.0.2").tree(), HOUR);
         final DomainReport r = report("shop");
-        final byte[] bytes = TransactionAnalyzerType.FORMAT.encode(r);
-        final DomainReport back = (DomainReport)TransactionAnalyzerType.FORMAT.decode(bytes);
+        final byte[] bytes = TransactionAnalyzer.FORMAT.encode(r);
+        final DomainReport back = (DomainReport)TransactionAnalyzer.FORMAT.decode(bytes);
         assertThat(ReportDump.dump(back)).isEqualTo(ReportDump.dump(r));
         final byte[] bad = bytes.clone();
         bad[0] = 9;
-        assertThatThrownBy(() -> TransactionAnalyzerType.FORMAT.decode(bad)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> TransactionAnalyzer.FORMAT.decode(bad)).isInstanceOf(IOException.class)
             .hasMessageContaining("version 9");
-        assertThatThrownBy(() -> TransactionAnalyzerType.FORMAT.decode(java.util.Arrays.copyOf(bytes, 20)))
+        assertThatThrownBy(() -> TransactionAnalyzer.FORMAT.decode(java.util.Arrays.copyOf(bytes, 20)))
             .isInstanceOf(IOException.class);
 
         final TransactionAnalyzer restarted = new TransactionAnalyzer(AnalyzerContext.single());

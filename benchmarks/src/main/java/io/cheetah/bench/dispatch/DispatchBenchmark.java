@@ -72,7 +72,7 @@ public class DispatchBenchmark extends BenchmarkDefaults
         {
             frames[k] = Nt1Encoder.encode(mix.nextTree());
         }
-        final List<AnalyzerType> types = NoOpAnalyzerType.defaults();
+        final List<AnalyzerType> types = NoOpAnalyzers.defaults();
         final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4);
         final ServerConfig.Pipeline pipeline = new ServerConfig.Pipeline(3, 65536, 1, "sleeping", gate);
         slots = new ArrayList<>();

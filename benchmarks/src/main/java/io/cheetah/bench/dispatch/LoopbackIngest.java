@@ -42,7 +42,7 @@ public final class LoopbackIngest
         {
             loader.set(args[i + 1]);
         }
-        try (CheetahServer server = CheetahServer.builder(loader.load()).analyzers(NoOpAnalyzerType.defaults())
+        try (CheetahServer server = CheetahServer.builder(loader.load()).analyzers(NoOpAnalyzers.defaults())
             .start())
         {
             final StdMix mix = StdMix.builder().seed(42).variant(Variant.STD_MIX).heartbeats(false).build();

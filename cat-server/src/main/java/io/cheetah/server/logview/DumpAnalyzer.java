@@ -1,24 +1,41 @@
 package io.cheetah.server.logview;
 
-import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportlessAnalyzer;
 import io.cheetah.message.FlatTree;
 
 import java.util.List;
-import java.util.Set;
 
 /**
- * The dump analyzer of one partition: hands every tree to its {@link LogviewWriter}. It keeps no report, so
- * {@link #domains}, {@link #snapshot} and {@link #restore} have nothing to do; {@link #closeHour} seals and closes
- * the hour's files. Created by {@link DumpAnalyzerType}; driven by one ring consumer thread.
+ * The dump analyzer of one partition: hands every tree to its {@link LogviewWriter}. It keeps no report (the trees
+ * themselves are on disk and reopened with their files); {@link #closeHour} seals and closes the hour's files.
+ * Created through {@link #type(LogviewStore)}; driven by one ring consumer thread.
  */
-public final class DumpAnalyzer implements Analyzer
+public final class DumpAnalyzer extends ReportlessAnalyzer
 {
+    /** The analyzer's name in configuration, metrics and storage. */
+    public static final String NAME = "dump";
+
     private final LogviewWriter writer;
 
     DumpAnalyzer(final LogviewWriter writer)
     {
         this.writer = writer;
+    }
+
+    /**
+     * The dump analyzer type: index 1, HIGH, takes every tree, keeps no report; each partition's analyzer stores
+     * trees in the given store. The server registers it next to the analyzers module's {@code AnalyzerCatalog}.
+     *
+     * @param store where the trees go.
+     * @return the type.
+     */
+    public static AnalyzerSpec type(final LogviewStore store)
+    {
+        return new AnalyzerSpec(NAME, 1, Level.HIGH, AnalyzerSpec.everyTree(), null,
+            context -> new DumpAnalyzer(store.writer(context.partition())));
     }
 
     @Override
@@ -28,28 +45,10 @@ public final class DumpAnalyzer implements Analyzer
     }
 
     @Override
-    public Set<String> domains(final long hourStart)
-    {
-        return Set.of();
-    }
-
-    @Override
-    public Report snapshot(final long hourStart, final String domain)
-    {
-        return null;
-    }
-
-    @Override
     public List<Report> closeHour(final long hourStart)
     {
         writer.closeHour(hourStart);
         return List.of();
-    }
-
-    @Override
-    public void restore(final Report report)
-    {
-        // no report to restore: the trees themselves are on disk and reopened with their files
     }
 
     /**

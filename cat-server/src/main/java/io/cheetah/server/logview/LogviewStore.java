@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Keeps every raw tree by message id for {@code retentionDays} and finds it again: the server's logview.
  * Created once at start-up; the pipeline gets one {@link LogviewWriter} per dump partition (through
- * {@link DumpAnalyzerType}), HTTP threads call {@link #find(String)}, the metrics endpoint reads
+ * {@link DumpAnalyzer#type}), HTTP threads call {@link #find(String)}, the metrics endpoint reads
  * {@link #counters()}, and {@link #start()} runs the retention job. See the package documentation for the layout
  * and the writer/reader hand-off.
  */

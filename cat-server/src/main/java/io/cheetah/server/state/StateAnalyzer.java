@@ -2,6 +2,8 @@ package io.cheetah.server.state;
 
 import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.dispatch.RefusalListener;
@@ -21,6 +23,8 @@ import java.util.TreeMap;
  */
 public final class StateAnalyzer implements Analyzer, RefusalListener
 {
+    /** How State reports are encoded, merged and rendered. */
+    public static final StateFormat FORMAT = new StateFormat();
     private static final String OTHERS = "OTHERS";
 
     private final int maxDomains;
@@ -46,6 +50,19 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
     {
         this.maxDomains = context.limits().maxDomains();
         this.ledger = ledger;
+    }
+
+    /**
+     * The State analyzer type (index 5, HIGH): wants every tree. Provided by the server (it reports the server's
+     * own figures), added to the catalog's types by the wiring.
+     *
+     * @param ledger the server's out-of-period counts per domain (null: none).
+     * @return the type.
+     */
+    public static AnalyzerSpec type(final OutOfPeriodLedger ledger)
+    {
+        return new AnalyzerSpec(StateReport.ANALYZER, 5, Level.HIGH, AnalyzerSpec.everyTree(), FORMAT,
+            context -> new StateAnalyzer(context, ledger));
     }
 
     @Override

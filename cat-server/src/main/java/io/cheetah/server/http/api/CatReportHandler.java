@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -22,7 +21,7 @@ import java.util.Map;
  * ({@code {"report": …}}) or, for transactions, {@code xml=true} (the plain report XML, 404 when none).
  * Without those parameters it declines, so the dashboard page behind the same URL is served instead.
  */
-public final class CatReportHandler extends Handler.Abstract
+public final class CatReportHandler extends ReportRoute
 {
     /** CAT page id to analyzer name. */
     static final Map<String, String> PAGES = Map.of(
@@ -30,7 +29,6 @@ public final class CatReportHandler extends Handler.Abstract
 
     private static final String PREFIX = "/cat/r/";
 
-    private final ReportLookup lookup;
     private final XmlToJson xmlToJson = new XmlToJson();
     private final JsonFactory jsonFactory = new JsonFactory();
 
@@ -39,18 +37,14 @@ public final class CatReportHandler extends Handler.Abstract
      */
     public CatReportHandler(final ReportLookup lookup)
     {
-        this.lookup = lookup;
+        super(PREFIX, lookup);
     }
 
     @Override
-    public boolean handle(final Request request, final Response response, final Callback callback) throws Exception
+    protected boolean handle(final String path, final Request request, final Response response,
+        final Callback callback) throws Exception
     {
-        final String path = Request.getPathInContext(request);
-        if (!path.startsWith(PREFIX))
-        {
-            return false;
-        }
-        final String analyzer = PAGES.get(path.substring(PREFIX.length()));
+        final String analyzer = PAGES.get(path);
         if (analyzer == null)
         {
             return false;

@@ -33,7 +33,7 @@ import java.util.Set;
  * Reports are the CAT XML turned into JSON by {@link XmlToJson}, wrapped in an envelope naming the period and its
  * neighbours. Invalid parameters get 400 with a reason; an unknown domain gets {@code "report": null}.
  */
-public final class JsonApiHandler extends Handler.Abstract
+public final class JsonApiHandler extends ReportRoute
 {
     /** Most machines listed by the machines view. */
     public static final int MAX_MACHINES = 500;
@@ -41,7 +41,6 @@ public final class JsonApiHandler extends Handler.Abstract
     private static final String PREFIX = "/api/v1/";
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JsonApiHandler.class);
 
-    private final ReportLookup lookup;
     private final XmlToJson xmlToJson = new XmlToJson();
     private final JsonFactory jsonFactory = new JsonFactory();
 
@@ -50,17 +49,13 @@ public final class JsonApiHandler extends Handler.Abstract
      */
     public JsonApiHandler(final ReportLookup lookup)
     {
-        this.lookup = lookup;
+        super(PREFIX, lookup);
     }
 
     @Override
-    public boolean handle(final Request request, final Response response, final Callback callback) throws Exception
+    protected boolean handle(final String path, final Request request, final Response response,
+        final Callback callback) throws Exception
     {
-        final String path = Request.getPathInContext(request);
-        if (!path.startsWith(PREFIX))
-        {
-            return false;
-        }
         if (!HttpMethod.GET.is(request.getMethod()) && !HttpMethod.HEAD.is(request.getMethod()))
         {
             Reply.error(response, callback, 405, "only GET");
@@ -69,7 +64,7 @@ public final class JsonApiHandler extends Handler.Abstract
         try
         {
             final Fields fields = Request.extractQueryParameters(request);
-            final String[] parts = path.substring(PREFIX.length()).split("/", -1);
+            final String[] parts = path.split("/", -1);
             final String body;
             if (parts.length == 1 && "domains".equals(parts[0]))
             {
@@ -105,7 +100,7 @@ public final class JsonApiHandler extends Handler.Abstract
         catch (final IOException ex)
         {
             // an analyzer rendered a report this handler cannot read: a server bug, answered as JSON, logged once here
-            LOG.warn("report rendering failed for {}", path, ex);
+            LOG.warn("report rendering failed for {}{}", PREFIX, path, ex);
             Reply.error(response, callback, 500, "report rendering failed");
         }
         return true;

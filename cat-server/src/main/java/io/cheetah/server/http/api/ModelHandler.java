@@ -7,7 +7,6 @@ import io.cheetah.server.query.BadRequest;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -20,32 +19,27 @@ import org.eclipse.jetty.util.Fields;
  * servers expects. CURRENT is the current hour, LAST the one before, HISTORICAL the hour {@code date} names.
  * An unknown domain gets an empty body; {@code min}/{@code max} minute filters are not applied.
  */
-public final class ModelHandler extends Handler.Abstract
+public final class ModelHandler extends ReportRoute
 {
     private static final String PREFIX = "/cat/r/model/";
     private static final String XML = "application/xml;charset=utf-8";
 
-    private final ReportLookup lookup;
 
     /**
      * @param lookup how requests find reports.
      */
     public ModelHandler(final ReportLookup lookup)
     {
-        this.lookup = lookup;
+        super(PREFIX, lookup);
     }
 
     @Override
-    public boolean handle(final Request request, final Response response, final Callback callback) throws Exception
+    protected boolean handle(final String path, final Request request, final Response response,
+        final Callback callback) throws Exception
     {
-        final String path = Request.getPathInContext(request);
-        if (!path.startsWith(PREFIX))
-        {
-            return false;
-        }
         try
         {
-            final String[] parts = path.substring(PREFIX.length()).split("/", -1);
+            final String[] parts = path.split("/", -1);
             if (parts.length != 3 || parts[1].isEmpty())
             {
                 throw new BadRequest("path must be /cat/r/model/<report>/<domain>/<CURRENT|LAST|HISTORICAL>");

@@ -3,37 +3,22 @@ package io.cheetah.server.http.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.http.fixtures.KnownTraffic;
-import io.cheetah.server.http.fixtures.WebServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.cheetah.server.http.fixtures.KnownTrafficServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class CatReportHandlerTest
 {
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static WebServer server;
-
-    @BeforeAll
-    static void start() throws Exception
-    {
-        server = new WebServer(KnownTraffic.source());
-    }
-
-    @AfterAll
-    static void stop() throws Exception
-    {
-        server.close();
-    }
+    @RegisterExtension
+    static final KnownTrafficServer SERVER = new KnownTrafficServer();
 
     static HttpResponse<String> get(final String pathAndQuery) throws Exception
     {
-        return HTTP.send(HttpRequest.newBuilder(server.uri(pathAndQuery)).build(), HttpResponse.BodyHandlers.ofString());
+        return SERVER.get(pathAndQuery);
     }
 
     @Test

@@ -3,16 +3,13 @@ package io.cheetah.server.http.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.http.fixtures.KnownTraffic;
-import io.cheetah.server.http.fixtures.WebServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.cheetah.server.http.fixtures.KnownTrafficServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 
@@ -21,24 +18,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JsonApiHandlerTest
 {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static WebServer server;
-
-    @BeforeAll
-    static void start() throws Exception
-    {
-        server = new WebServer(KnownTraffic.source());
-    }
-
-    @AfterAll
-    static void stop() throws Exception
-    {
-        server.close();
-    }
+    @RegisterExtension
+    static final KnownTrafficServer SERVER = new KnownTrafficServer();
 
     static HttpResponse<String> get(final String pathAndQuery) throws Exception
     {
-        return HTTP.send(HttpRequest.newBuilder(server.uri(pathAndQuery)).build(), HttpResponse.BodyHandlers.ofString());
+        return SERVER.get(pathAndQuery);
     }
 
     static JsonNode ok(final String pathAndQuery) throws Exception
@@ -191,7 +176,13 @@ class JsonApiHandlerTest
     @Test
     void nativeJsonComesFromTheFormat() throws Exception
     {
-        assertThat(ok("/api/v1/reports/transaction/native?domain=shop&date=2024051713").path("transactions").asInt()).isEqualTo(11);
+        final JsonNode body = ok("/api/v1/reports/transaction/native?domain=shop&date=2024051713");
+        assertThat(body.path("analyzer").asText()).isEqualTo("transaction");
+        assertThat(body.path("ips").toString()).isEqualTo("[\"10.0.0.1\",\"10.0.0.2\"]");
+        final JsonNode all = body.path("machines").get(0);
+        assertThat(all.path("ip").asText()).isEqualTo("All");
+        assertThat(find(all.path("types"), "URL").path("totalCount").asLong()).isEqualTo(7);
+        assertThat(find(all.path("types"), "SQL").path("failCount").asLong()).isEqualTo(1);
     }
 
     @ParameterizedTest
@@ -231,9 +222,8 @@ class JsonApiHandlerTest
     @Test
     void largeAnswersAreGzippedWhenTheClientAcceptsIt() throws Exception
     {
-        final HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(
-                server.uri("/api/v1/reports/transaction?domain=big&date=2024051713&type=RPC"))
-            .header("Accept-Encoding", "gzip").build(), HttpResponse.BodyHandlers.ofByteArray());
+        final HttpResponse<byte[]> response = SERVER.getBytes(
+            "/api/v1/reports/transaction?domain=big&date=2024051713&type=RPC", "Accept-Encoding", "gzip");
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Encoding")).hasValue("gzip");
         try (java.util.zip.GZIPInputStream in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(response.body())))

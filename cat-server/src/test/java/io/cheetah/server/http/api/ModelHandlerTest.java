@@ -1,14 +1,11 @@
 package io.cheetah.server.http.api;
 
 import io.cheetah.server.http.fixtures.KnownTraffic;
-import io.cheetah.server.http.fixtures.WebServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.cheetah.server.http.fixtures.KnownTrafficServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.ByteArrayInputStream;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.GZIPInputStream;
@@ -17,24 +14,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ModelHandlerTest
 {
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static WebServer server;
-
-    @BeforeAll
-    static void start() throws Exception
-    {
-        server = new WebServer(KnownTraffic.source());
-    }
-
-    @AfterAll
-    static void stop() throws Exception
-    {
-        server.close();
-    }
+    @RegisterExtension
+    static final KnownTrafficServer SERVER = new KnownTrafficServer();
 
     static HttpResponse<byte[]> get(final String pathAndQuery) throws Exception
     {
-        return HTTP.send(HttpRequest.newBuilder(server.uri(pathAndQuery)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        return SERVER.getBytes(pathAndQuery);
     }
 
     static String gunzip(final HttpResponse<byte[]> response) throws Exception

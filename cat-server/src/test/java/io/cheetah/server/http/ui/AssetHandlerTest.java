@@ -1,13 +1,10 @@
 package io.cheetah.server.http.ui;
 
 import io.cheetah.server.http.fixtures.KnownTraffic;
-import io.cheetah.server.http.fixtures.WebServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.cheetah.server.http.fixtures.KnownTrafficServer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,29 +14,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class AssetHandlerTest
 {
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static WebServer server;
-
-    @BeforeAll
-    static void start() throws Exception
-    {
-        server = new WebServer(KnownTraffic.source());
-    }
-
-    @AfterAll
-    static void stop() throws Exception
-    {
-        server.close();
-    }
+    @RegisterExtension
+    static final KnownTrafficServer SERVER = new KnownTrafficServer();
 
     static HttpResponse<String> get(final String path, final String... headers) throws Exception
     {
-        final HttpRequest.Builder request = HttpRequest.newBuilder(server.uri(path));
-        for (int i = 0; i < headers.length; i += 2)
-        {
-            request.header(headers[i], headers[i + 1]);
-        }
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return SERVER.get(path, headers);
     }
 
     @Test

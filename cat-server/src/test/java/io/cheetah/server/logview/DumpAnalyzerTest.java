@@ -2,6 +2,7 @@ package io.cheetah.server.logview;
 
 import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.AnalyzerType;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
@@ -16,7 +17,7 @@ import static io.cheetah.server.logview.TestTrees.HOUR;
 import static io.cheetah.server.logview.TestTrees.HOUR_START;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class DumpAnalyzerTypeTest
+class DumpAnalyzerTest
 {
     @TempDir
     Path dir;
@@ -26,7 +27,7 @@ class DumpAnalyzerTypeTest
     {
         try (LogviewStore store = new LogviewStore(TestTrees.settings(dir, 4096)))
         {
-            final DumpAnalyzerType type = new DumpAnalyzerType(store);
+            final AnalyzerType type = DumpAnalyzer.type(store);
             assertThat(type.name()).isEqualTo("dump");
             assertThat(type.defaultIndex()).isEqualTo(1);
             assertThat(type.defaultLevel()).isEqualTo(Level.HIGH);

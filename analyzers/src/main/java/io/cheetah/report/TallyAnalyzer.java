@@ -1,0 +1,68 @@
+package io.cheetah.report;
+
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportLimits;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The base of the analyzers whose reports are {@link DomainReport}s of {@link Tally} entries (Transaction, Event):
+ * it owns the open hours, the fold counters and the batch-data parser, and answers the snapshot, close and restore
+ * calls; subclasses implement {@link #process} only. Single writer, like every {@link Analyzer}.
+ */
+public abstract class TallyAnalyzer implements Analyzer
+{
+    /** Caps on domains, machines, types, names and status codes. */
+    protected final ReportLimits limits;
+    /** What this instance folded, cleaned, skipped and refused. */
+    protected final FoldCounters folds = new FoldCounters();
+    /** The open hours' reports, by hour and domain. */
+    protected final ReportHours hours;
+    /** Parses {@code @count;fail...} batch data; reused for every message. */
+    protected final BatchData batch = new BatchData();
+
+    /**
+     * @param name    the analyzer's name, stamped on its reports.
+     * @param context partition and limits.
+     */
+    protected TallyAnalyzer(final String name, final AnalyzerContext context)
+    {
+        this.limits = context.limits();
+        this.hours = new ReportHours(name, limits.maxDomains(), new NameCleaner(limits.maxNameLength()), folds);
+    }
+
+    /**
+     * @return what this instance folded, cleaned, skipped and refused (read from any thread).
+     */
+    public final FoldCounters folds()
+    {
+        return folds;
+    }
+
+    @Override
+    public final Set<String> domains(final long hourStart)
+    {
+        return hours.domains(hourStart);
+    }
+
+    @Override
+    public final Report snapshot(final long hourStart, final String domain)
+    {
+        return hours.snapshot(hourStart, domain);
+    }
+
+    @Override
+    public final List<Report> closeHour(final long hourStart)
+    {
+        return hours.closeHour(hourStart);
+    }
+
+    @Override
+    public final void restore(final Report report)
+    {
+        hours.restore(report);
+    }
+}
