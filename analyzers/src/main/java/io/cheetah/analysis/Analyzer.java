@@ -4,6 +4,7 @@ import io.cheetah.message.FlatTree;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.ObjLongConsumer;
 
 /**
  * One writer's share of an analyzer: builds the reports of the open hours for the domains of its partition.
@@ -54,4 +55,15 @@ public interface Analyzer
      * @param report a report of this analyzer for a domain of this partition.
      */
     void restore(Report report);
+
+    /**
+     * Reports what this partition folded or dropped to stay within its caps, by reason, so that no loss is silent
+     * ({@code cheetah_analyzer_losses_total}). The one method any thread may call: implementations read only
+     * counters written with ordered writes ({@link ReasonCounters}, {@code FoldCounters}).
+     *
+     * @param out receives each reason's label (lower case, e.g. {@code names_folded}) and count so far.
+     */
+    default void losses(final ObjLongConsumer<String> out)
+    {
+    }
 }

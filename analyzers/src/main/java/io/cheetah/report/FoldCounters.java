@@ -1,6 +1,7 @@
 package io.cheetah.report;
 
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+import java.util.function.ObjLongConsumer;
 
 /**
  * Counts what one analyzer instance folded, truncated, skipped or refused, so that no cap or rule loses data
@@ -83,43 +84,67 @@ public final class FoldCounters
         SKIPPED.lazySet(this, messagesSkipped + n);
     }
 
+    /** @return the count so far (any thread). */
     public long machinesFolded()
     {
         return machinesFolded;
     }
 
+    /** @return the count so far (any thread). */
     public long typesFolded()
     {
         return typesFolded;
     }
 
+    /** @return the count so far (any thread). */
     public long namesFolded()
     {
         return namesFolded;
     }
 
+    /** @return the count so far (any thread). */
     public long statusFolded()
     {
         return statusFolded;
     }
 
+    /** @return the count so far (any thread). */
     public long domainsRefused()
     {
         return domainsRefused;
     }
 
+    /** @return the count so far (any thread). */
     public long stringsCleaned()
     {
         return stringsCleaned;
     }
 
+    /** @return the count so far (any thread). */
     public long malformedBatch()
     {
         return malformedBatch;
     }
 
+    /** @return the count so far (any thread). */
     public long messagesSkipped()
     {
         return messagesSkipped;
+    }
+
+    /**
+     * @param out receives each counter's label and value (the {@code reason} label of
+     *            {@code cheetah_analyzer_losses_total}).
+     */
+    public void forEach(final ObjLongConsumer<String> out)
+    {
+        out.accept("machines_folded", machinesFolded);
+        out.accept("types_folded", typesFolded);
+        out.accept("names_folded", namesFolded);
+        out.accept("status_folded", statusFolded);
+        out.accept("domains_refused", domainsRefused);
+        out.accept("strings_cleaned", stringsCleaned);
+        out.accept("malformed_batch", malformedBatch);
+        out.accept("messages_skipped", messagesSkipped);
     }
 }

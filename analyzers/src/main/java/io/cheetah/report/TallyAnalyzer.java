@@ -7,6 +7,7 @@ import io.cheetah.analysis.ReportLimits;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.ObjLongConsumer;
 
 /**
  * The base of the analyzers whose reports are {@link DomainReport}s of {@link Tally} entries (Transaction, Event):
@@ -64,5 +65,11 @@ public abstract class TallyAnalyzer implements Analyzer
     public final void restore(final Report report)
     {
         hours.restore(report);
+    }
+
+    @Override
+    public final void losses(final ObjLongConsumer<String> out)
+    {
+        folds.forEach(out);
     }
 }

@@ -116,6 +116,7 @@ public final class CheetahServer implements AutoCloseable
             metrics.add(ServerSections.symbols(symbols,
                 () -> interners.stream().mapToLong(Utf8Interner::misses).sum()));
             metrics.add(ServerSections.router(router));
+            metrics.add(ServerSections.analyzerLosses(rings::losses));
             httpServer = new HttpServer(config.http());
             httpServer.mount("/cat/s/router", router);
             httpServer.mount("/metrics", new MetricsHandler(metrics));

@@ -28,7 +28,7 @@ public final class EventAnalyzer extends TallyAnalyzer
     public static final String NAME = "event";
     /** How Event reports are encoded, merged and rendered. */
     public static final TallyFormat FORMAT = new TallyFormat(NAME, "event-report", false);
-    /** Index 3, HIGH; takes trees holding at least one event. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}. */
+    /** Index 3, HIGH; takes trees holding at least one event. Listed in the {@code AnalyzerCatalog}. */
     public static final AnalyzerSpec TYPE = new AnalyzerSpec(NAME, 3, Level.HIGH,
         AnalyzerSpec.holding(MessageKind.EVENT), FORMAT, EventAnalyzer::new);
 

@@ -4,6 +4,7 @@ import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
 import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
@@ -17,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ObjLongConsumer;
 
 /**
  * Builds the Heartbeat reports of one partition of domains (docs/protocol.md §4.5): for every heartbeat of type
@@ -38,7 +40,7 @@ public final class HeartbeatAnalyzer implements Analyzer
     public static final int MAX_PERIODS = 61;
 
     private final ReportLimits limits;
-    private final HeartbeatCounters counters = new HeartbeatCounters();
+    private final ReasonCounters<HeartbeatLoss> counters = new ReasonCounters<>(HeartbeatLoss.class);
     private final StatusXmlParser parser;
     private final Map<Long, Map<String, Live>> hours = new HashMap<>();
 
@@ -54,7 +56,7 @@ public final class HeartbeatAnalyzer implements Analyzer
     /**
      * @return what this partition refused or dropped (unparsable status XML among others).
      */
-    public HeartbeatCounters counters()
+    public ReasonCounters<HeartbeatLoss> counters()
     {
         return counters;
     }
@@ -74,7 +76,7 @@ public final class HeartbeatAnalyzer implements Analyzer
                 final LiveMachine machine = live.machine(tree.ip());
                 if (machine == null)
                 {
-                    counters.addMachineDropped();
+                    counters.increment(HeartbeatLoss.MACHINE_DROPPED);
                     continue;
                 }
                 final StatusXmlParser.Status status =
@@ -86,7 +88,7 @@ public final class HeartbeatAnalyzer implements Analyzer
                 machine.classpath = status.hasRuntime() ? status.classpath() : "";
                 if (machine.periods.size() >= MAX_PERIODS)
                 {
-                    counters.addPeriodDropped();
+                    counters.increment(HeartbeatLoss.PERIOD_DROPPED);
                     continue;
                 }
                 final int minute = (int)(tree.timestamp(i) / 60_000L % 60);
@@ -140,7 +142,7 @@ public final class HeartbeatAnalyzer implements Analyzer
             final LiveMachine machine = live.machine(m.ip());
             if (machine == null)
             {
-                counters.addMachineDropped();
+                counters.increment(HeartbeatLoss.MACHINE_DROPPED);
                 continue;
             }
             if (machine.classpath == null || machine.classpath.isEmpty())
@@ -151,7 +153,7 @@ public final class HeartbeatAnalyzer implements Analyzer
             {
                 if (machine.periods.size() >= MAX_PERIODS)
                 {
-                    counters.addPeriodDropped();
+                    counters.increment(HeartbeatLoss.PERIOD_DROPPED);
                     break;
                 }
                 machine.periods.add(p);
@@ -167,7 +169,7 @@ public final class HeartbeatAnalyzer implements Analyzer
         {
             if (domains.size() >= limits.maxDomains())
             {
-                counters.addDomainDropped();
+                counters.increment(HeartbeatLoss.DOMAIN_DROPPED);
                 return null;
             }
             live = new Live(domain, hourStart);
@@ -228,5 +230,11 @@ public final class HeartbeatAnalyzer implements Analyzer
         {
             this.ip = ip;
         }
+    }
+
+    @Override
+    public void losses(final ObjLongConsumer<String> out)
+    {
+        counters.forEach(out);
     }
 }

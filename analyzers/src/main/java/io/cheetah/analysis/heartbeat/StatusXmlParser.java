@@ -1,20 +1,21 @@
 package io.cheetah.analysis.heartbeat;
 
+import io.cheetah.analysis.ReasonCounters;
 import org.xml.sax.Attributes;
 import org.xml.sax.InputSource;
 import org.xml.sax.SAXException;
 import org.xml.sax.helpers.DefaultHandler;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.ParserConfigurationException;
-import javax.xml.parsers.SAXParser;
-import javax.xml.parsers.SAXParserFactory;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.parsers.SAXParser;
+import javax.xml.parsers.SAXParserFactory;
 
 /**
  * Reads the status XML a client puts in its heartbeat (docs/protocol.md §4.5; Java 3.x/4.x {@code status-model},
@@ -39,7 +40,7 @@ public final class StatusXmlParser
     public static final int MAX_CLASSPATH = 8192;
     private static final int MAX_DEPTH = 16;
 
-    private final HeartbeatCounters counters;
+    private final ReasonCounters<HeartbeatLoss> counters;
     private final int maxIdLength;
     private final SAXParser parser;
     private final Handler handler = new Handler();
@@ -48,7 +49,7 @@ public final class StatusXmlParser
      * @param counters    where refusals are counted.
      * @param maxIdLength characters kept of an extension or detail id.
      */
-    public StatusXmlParser(final HeartbeatCounters counters, final int maxIdLength)
+    public StatusXmlParser(final ReasonCounters<HeartbeatLoss> counters, final int maxIdLength)
     {
         this.counters = counters;
         this.maxIdLength = maxIdLength;
@@ -92,7 +93,7 @@ public final class StatusXmlParser
     {
         if (length > MAX_BYTES)
         {
-            counters.addOversized();
+            counters.increment(HeartbeatLoss.OVERSIZED);
             return null;
         }
         handler.reset();
@@ -103,12 +104,12 @@ public final class StatusXmlParser
         }
         catch (final SAXException | IOException | RuntimeException e)
         {
-            counters.addUnparsable();
+            counters.increment(HeartbeatLoss.UNPARSABLE);
             return null;
         }
         if (!handler.sawStatus)
         {
-            counters.addUnparsable();
+            counters.increment(HeartbeatLoss.UNPARSABLE);
             return null;
         }
         return handler.result();
@@ -242,7 +243,7 @@ public final class StatusXmlParser
             {
                 if (extensions.size() >= MAX_EXTENSIONS)
                 {
-                    counters.addDetailDropped();
+                    counters.increment(HeartbeatLoss.DETAIL_DROPPED);
                     return null;
                 }
                 e = new LinkedHashMap<>();
@@ -264,12 +265,12 @@ public final class StatusXmlParser
             }
             catch (final NumberFormatException e)
             {
-                counters.addBadValue();
+                counters.increment(HeartbeatLoss.BAD_VALUE);
                 return;
             }
             if (!Double.isFinite(v))
             {
-                counters.addBadValue();
+                counters.increment(HeartbeatLoss.BAD_VALUE);
                 return;
             }
             put(extension, rawId, v);
@@ -282,7 +283,7 @@ public final class StatusXmlParser
             {
                 if (details >= MAX_DETAILS)
                 {
-                    counters.addDetailDropped();
+                    counters.increment(HeartbeatLoss.DETAIL_DROPPED);
                     return;
                 }
                 details++;

@@ -4,7 +4,7 @@
  * <pre>
  *   ring consumer ──▶ HeartbeatAnalyzer.process(tree, hour)
  *                        └▶ for each H heartbeat: StatusXmlParser (hardened SAX: no DOCTYPE, bounded)
- *                              ├─ refused ─▶ HeartbeatCounters (unparsable / oversized), heartbeat ignored
+ *                              ├─ refused ─▶ HeartbeatLoss counters (unparsable / oversized), heartbeat ignored
  *                              └─ Status  ─▶ machine(ip).periods += Period(minute, extensions)   (≤ 61 / hour)
  *                    snapshot / closeHour ──▶ HeartbeatReport ──▶ HeartbeatReportFormat: binary v1, merge, XML, JSON
  * </pre>

@@ -1,5 +1,6 @@
 package io.cheetah.analysis.problem;
 
+import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
@@ -32,11 +33,12 @@ final class LiveProblems
     private final String domain;
     private final long hourStart;
     private final ReportLimits limits;
-    private final ProblemCounters counters;
+    private final ReasonCounters<ProblemLoss> counters;
     private final Object2ObjectHashMap<String, Machine> machines = new Object2ObjectHashMap<>();
     private Machine othersMachine;
 
-    LiveProblems(final String domain, final long hourStart, final ReportLimits limits, final ProblemCounters counters)
+    LiveProblems(final String domain, final long hourStart, final ReportLimits limits,
+        final ReasonCounters<ProblemLoss> counters)
     {
         this.domain = domain;
         this.hourStart = hourStart;
@@ -141,7 +143,7 @@ final class LiveProblems
         {
             if (machines.size() >= limits.maxMachinesPerDomain())
             {
-                counters.machineFolded();
+                counters.increment(ProblemLoss.MACHINE_FOLDED);
                 if (othersMachine == null)
                 {
                     othersMachine = new Machine(OTHERS);
@@ -187,7 +189,7 @@ final class LiveProblems
             {
                 if (types.size() >= limits.maxTypesPerMachine())
                 {
-                    counters.typeFolded();
+                    counters.increment(ProblemLoss.TYPE_FOLDED);
                     if (othersType == null)
                     {
                         othersType = new Type(this, OTHERS);
@@ -243,12 +245,12 @@ final class LiveProblems
             {
                 if (longUrl && machine.longUrls >= MAX_LONG_URLS)
                 {
-                    counters.longUrlDropped();
+                    counters.increment(ProblemLoss.LONG_URL_DROPPED);
                     return null;
                 }
                 if (byClean.size() >= limits.maxNamesPerType())
                 {
-                    counters.statusFolded();
+                    counters.increment(ProblemLoss.STATUS_FOLDED);
                     if (others == null)
                     {
                         others = new Entity(type, OTHERS);
@@ -294,7 +296,7 @@ final class LiveProblems
         }
 
         void add(final int duration, final FlatTree tree, final int minute, final ReportLimits limits,
-            final ProblemCounters counters)
+            final ReasonCounters<ProblemLoss> counters)
         {
             Samples d = durations.get(duration);
             if (d == null)
@@ -306,7 +308,7 @@ final class LiveProblems
             thread(tree.threadGroupName(), tree.threadName(), limits, counters).add(minute, tree);
         }
 
-        void absorb(final ProblemReport.Entity e, final ReportLimits limits, final ProblemCounters counters)
+        void absorb(final ProblemReport.Entity e, final ReportLimits limits, final ReasonCounters<ProblemLoss> counters)
         {
             for (final ProblemReport.Duration d : e.durations())
             {
@@ -329,14 +331,14 @@ final class LiveProblems
         }
 
         private Thread thread(final String group, final String name, final ReportLimits limits,
-            final ProblemCounters counters)
+            final ReasonCounters<ProblemLoss> counters)
         {
             Thread t = threads.get(group);
             if (t == null)
             {
                 if (threads.size() >= limits.maxStatusCodes())
                 {
-                    counters.threadFolded();
+                    counters.increment(ProblemLoss.THREAD_FOLDED);
                     if (othersThread == null)
                     {
                         othersThread = new Thread(OTHERS, OTHERS);

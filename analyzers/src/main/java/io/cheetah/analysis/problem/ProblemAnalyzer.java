@@ -4,6 +4,7 @@ import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
 import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
@@ -15,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.ObjLongConsumer;
 
 /**
  * Builds the Problem reports of one partition of domains: failed transactions, error events, heartbeats and
@@ -32,7 +34,7 @@ public final class ProblemAnalyzer implements Analyzer
         tree -> tree.size() > 0, new ProblemReportFormat(), ProblemAnalyzer::new);
 
     private final ReportLimits limits;
-    private final ProblemCounters counters = new ProblemCounters();
+    private final ReasonCounters<ProblemLoss> counters = new ReasonCounters<>(ProblemLoss.class);
     private final Long2ObjectHashMap<Object2ObjectHashMap<String, LiveProblems>> hours = new Long2ObjectHashMap<>();
 
     /**
@@ -46,7 +48,7 @@ public final class ProblemAnalyzer implements Analyzer
     /**
      * @return what this partition folded or dropped to stay within its caps.
      */
-    public ProblemCounters counters()
+    public ReasonCounters<ProblemLoss> counters()
     {
         return counters;
     }
@@ -117,12 +119,18 @@ public final class ProblemAnalyzer implements Analyzer
         {
             if (domains.size() >= limits.maxDomains())
             {
-                counters.domainDropped();
+                counters.increment(ProblemLoss.DOMAIN_DROPPED);
                 return null;
             }
             live = new LiveProblems(domain, hourStart, limits, counters);
             domains.put(domain, live);
         }
         return live;
+    }
+
+    @Override
+    public void losses(final ObjLongConsumer<String> out)
+    {
+        counters.forEach(out);
     }
 }

@@ -33,7 +33,7 @@ public final class TransactionAnalyzer extends TallyAnalyzer
     public static final String NAME = "transaction";
     /** How Transaction reports are encoded, merged and rendered. */
     public static final TallyFormat FORMAT = new TallyFormat(NAME, "transaction-report", true);
-    /** Index 2, HIGH; takes trees holding at least one transaction. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}. */
+    /** Index 2, HIGH; takes trees holding at least one transaction. Listed in the {@code AnalyzerCatalog}. */
     public static final AnalyzerSpec TYPE = new AnalyzerSpec(NAME, 2, Level.HIGH,
         AnalyzerSpec.holding(MessageKind.TRANSACTION), FORMAT, TransactionAnalyzer::new);
 

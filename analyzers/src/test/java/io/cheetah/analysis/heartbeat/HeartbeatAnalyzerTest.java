@@ -35,7 +35,7 @@ class HeartbeatAnalyzerTest
                 analyzer.process(tree, hour);
             }
         }
-        assertThat(analyzer.counters().unparsable()).isZero();
+        assertThat(analyzer.counters().get(HeartbeatLoss.UNPARSABLE)).isZero();
         return (HeartbeatReport)analyzer.snapshot(hour, domain);
     }
 
@@ -116,7 +116,7 @@ class HeartbeatAnalyzerTest
         assertThat(m.periods().get(0)).isEqualTo(new HeartbeatReport.Period(0, List.of(
             new HeartbeatReport.Extension("x", List.of(new HeartbeatReport.Detail("i", 0))))));
         assertThat(m.periods().get(60).minute()).isEqualTo((int)(60 * 55_000L / 60_000));
-        assertThat(analyzer.counters().periodsDropped()).isEqualTo(2);
+        assertThat(analyzer.counters().get(HeartbeatLoss.PERIOD_DROPPED)).isEqualTo(2);
     }
 
     @Test
@@ -127,7 +127,7 @@ class HeartbeatAnalyzerTest
             "<status>&e;</status>"), HOUR);
         final HeartbeatReport report = (HeartbeatReport)analyzer.snapshot(HOUR, "shop");
         assertThat(report.machine("10.0.0.9").periods()).isEmpty();
-        assertThat(analyzer.counters().unparsable()).isEqualTo(1);
+        assertThat(analyzer.counters().get(HeartbeatLoss.UNPARSABLE)).isEqualTo(1);
         final List<Report> closed = analyzer.closeHour(HOUR);
         assertThat(closed).containsExactly(report);
         assertThat(analyzer.domains(HOUR)).isEmpty();

@@ -1,5 +1,6 @@
 package io.cheetah.analysis.heartbeat;
 
+import io.cheetah.analysis.ReasonCounters;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class StatusXmlParserTest
 {
-    private final HeartbeatCounters counters = new HeartbeatCounters();
+    private final ReasonCounters<HeartbeatLoss> counters = new ReasonCounters<>(HeartbeatLoss.class);
     private final StatusXmlParser parser = new StatusXmlParser(counters, 256);
 
     private StatusXmlParser.Status parse(final String xml)
@@ -28,8 +29,8 @@ class StatusXmlParserTest
         assertThat(s.extensions()).containsExactly(new HeartbeatReport.Extension("pool", java.util.List.of(
             new HeartbeatReport.Detail("active", 3), new HeartbeatReport.Detail("max", 100),
             new HeartbeatReport.Detail("idle", 7.5))));
-        assertThat(counters.badValues()).isEqualTo(3);     // name="main", "lots", Infinity
-        assertThat(counters.unparsable()).isZero();
+        assertThat(counters.get(HeartbeatLoss.BAD_VALUE)).isEqualTo(3);     // name="main", "lots", Infinity
+        assertThat(counters.get(HeartbeatLoss.UNPARSABLE)).isZero();
     }
 
     @Test
@@ -65,7 +66,7 @@ class StatusXmlParserTest
         assertThat(parse("<?xml version=\"1.0\"?><!DOCTYPE status [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>" +
             "<status><extension id=\"&xxe;\"><extensionDetail id=\"a\" value=\"1\"/></extension></status>")).isNull();
         assertThat(parse("<!DOCTYPE status SYSTEM \"http://127.0.0.1:1/evil.dtd\"><status/>")).isNull();
-        assertThat(counters.unparsable()).isEqualTo(2);
+        assertThat(counters.get(HeartbeatLoss.UNPARSABLE)).isEqualTo(2);
     }
 
     @Test
@@ -84,7 +85,7 @@ class StatusXmlParserTest
         }
         xml.append("]><status><extension id=\"&lol9;\"/></status>");
         assertThat(parse(xml.toString())).isNull();
-        assertThat(counters.unparsable()).isEqualTo(1);
+        assertThat(counters.get(HeartbeatLoss.UNPARSABLE)).isEqualTo(1);
     }
 
     @Test
@@ -95,9 +96,9 @@ class StatusXmlParserTest
         assertThat(parse("<html><extension id=\"a\"/></html>")).isNull();
         assertThat(parse("<status>" + "<a>".repeat(40) + "</a>".repeat(40) + "</status>")).isNull();
         assertThat(parse("")).isNull();
-        assertThat(counters.unparsable()).isEqualTo(5);
+        assertThat(counters.get(HeartbeatLoss.UNPARSABLE)).isEqualTo(5);
         assertThat(parse("<status>" + " ".repeat(StatusXmlParser.MAX_BYTES) + "</status>")).isNull();
-        assertThat(counters.oversized()).isEqualTo(1);
+        assertThat(counters.get(HeartbeatLoss.OVERSIZED)).isEqualTo(1);
         // the parser is still usable afterwards
         assertThat(parse("<status><extension id=\"a\"><extensionDetail id=\"b\" value=\"1\"/></extension></status>")
             .extensions()).hasSize(1);
@@ -119,6 +120,6 @@ class StatusXmlParserTest
         final StatusXmlParser.Status s = parse(xml.append("</status>").toString());
         assertThat(s.extensions()).hasSize(StatusXmlParser.MAX_EXTENSIONS);
         assertThat(s.extensions().stream().mapToInt(e -> e.details().size()).sum()).isEqualTo(StatusXmlParser.MAX_DETAILS);
-        assertThat(counters.detailsDropped()).isEqualTo((1280 - 1024) + (200 - 128));
+        assertThat(counters.get(HeartbeatLoss.DETAIL_DROPPED)).isEqualTo((1280 - 1024) + (200 - 128));
     }
 }

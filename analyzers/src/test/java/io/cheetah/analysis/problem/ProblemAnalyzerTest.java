@@ -168,7 +168,7 @@ class ProblemAnalyzerTest
         assertThat(m.entities()).extracting(ProblemReport.Entity::status)
             .containsExactly("OTHERS", "job-0", "job-1", "job-2");
         assertThat(m.entity("Job", "OTHERS").count()).isEqualTo(4);
-        assertThat(small.counters().statusesFolded()).isEqualTo(4);
+        assertThat(small.counters().get(ProblemLoss.STATUS_FOLDED)).isEqualTo(4);
     }
 
     @Test
@@ -183,7 +183,7 @@ class ProblemAnalyzerTest
         }
         final ProblemReport.Machine m = ((ProblemReport)analyzer.snapshot(HOUR, "shop")).machine("10.0.0.1");
         assertThat(m.entities()).hasSize(100);
-        assertThat(analyzer.counters().longUrlsDropped()).isEqualTo(5);
+        assertThat(analyzer.counters().get(ProblemLoss.LONG_URL_DROPPED)).isEqualTo(5);
     }
 
     @Test

@@ -17,7 +17,9 @@ import io.cheetah.server.period.PeriodEvents;
 import io.cheetah.server.storage.ReportSink;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,6 +32,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class RingGroup implements PeriodEvents
 {
+    private final List<Created> created = new ArrayList<>();
     private final List<Disruptor<TreeEvent>> disruptors = new ArrayList<>();
     private final List<RingBuffer<TreeEvent>> rings = new ArrayList<>();
     private final int consumersPerRing;
@@ -70,6 +73,7 @@ public final class RingGroup implements PeriodEvents
                 for (int i = 0; i < mine.length; i++)
                 {
                     analyzers[i] = mine[i].type().create(new AnalyzerContext(p, consumersPerRing, limits));
+                    created.add(new Created(mine[i].name(), analyzers[i]));
                 }
                 consumers[p] = new RingConsumer(p, consumersPerRing, mine, analyzers, sink);
             }
@@ -94,6 +98,29 @@ public final class RingGroup implements PeriodEvents
             default:
                 return new SpinThenParkWaitStrategy();
         }
+    }
+
+    /**
+     * Sums what every analyzer partition folded or dropped, by analyzer and reason (see {@link Analyzer#losses}).
+     * Any thread; allocates (for the metrics endpoint, not the hot path).
+     *
+     * @return totals keyed by analyzer name, then reason label, in lineup and declaration order.
+     */
+    public Map<String, Map<String, Long>> losses()
+    {
+        final Map<String, Map<String, Long>> totals = new LinkedHashMap<>();
+        for (final Created c : created)
+        {
+            final Map<String, Long> reasons = totals.computeIfAbsent(c.analyzer(), k -> new LinkedHashMap<>());
+            c.instance().losses((reason, n) -> reasons.merge(reason, n, Long::sum));
+        }
+        totals.values().removeIf(Map::isEmpty);
+        return totals;
+    }
+
+    /** One analyzer instance and the name of its type. */
+    private record Created(String analyzer, Analyzer instance)
+    {
     }
 
     /**

@@ -4,8 +4,10 @@ import io.cheetah.codec.SharedSymbols;
 import io.cheetah.server.http.AdminHandler;
 import io.cheetah.server.http.RouterHandler;
 
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The /metrics sections of the server's own edges: the ingest's shared symbol table and interners
@@ -34,6 +36,23 @@ public final class ServerSections
                 "Strings left without a symbol: the table was full.", symbols.refused());
             PrometheusText.metric(out, "cheetah_interner_misses_total", "counter",
                 "Strings the ingest threads' caches did not hold.", internerMisses.getAsLong());
+        };
+    }
+
+    /**
+     * @param losses what the analyzers folded or dropped, by analyzer and reason ({@code RingGroup#losses}).
+     * @return a section with one {@code cheetah_analyzer_losses_total} series per analyzer and reason.
+     */
+    public static Consumer<StringBuilder> analyzerLosses(final Supplier<Map<String, Map<String, Long>>> losses)
+    {
+        return out ->
+        {
+            out.append("# HELP cheetah_analyzer_losses_total Messages an analyzer folded into OTHERS, cleaned, "
+                + "skipped or dropped to stay within its caps, by analyzer and reason.\n");
+            out.append("# TYPE cheetah_analyzer_losses_total counter\n");
+            losses.get().forEach((analyzer, reasons) -> reasons.forEach((reason, n) ->
+                out.append("cheetah_analyzer_losses_total{analyzer=\"").append(analyzer).append("\",reason=\"")
+                    .append(reason).append("\"} ").append(n).append('\n')));
         };
     }
 

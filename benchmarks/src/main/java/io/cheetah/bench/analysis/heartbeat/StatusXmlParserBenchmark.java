@@ -1,6 +1,7 @@
 package io.cheetah.bench.analysis.heartbeat;
 
-import io.cheetah.analysis.heartbeat.HeartbeatCounters;
+import io.cheetah.analysis.ReasonCounters;
+import io.cheetah.analysis.heartbeat.HeartbeatLoss;
 import io.cheetah.analysis.heartbeat.StatusXmlParser;
 import io.cheetah.bench.BenchmarkDefaults;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -37,7 +38,7 @@ public class StatusXmlParserBenchmark extends BenchmarkDefaults
     @Setup
     public void setUp() throws IOException
     {
-        parser = new StatusXmlParser(new HeartbeatCounters(), 256);
+        parser = new StatusXmlParser(new ReasonCounters<>(HeartbeatLoss.class), 256);
         try (InputStream in = StatusXmlParserBenchmark.class.getResourceAsStream("java-3.1.0-status.xml"))
         {
             java31 = in.readAllBytes();
