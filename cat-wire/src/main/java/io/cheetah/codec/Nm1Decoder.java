@@ -12,20 +12,11 @@ import io.cheetah.message.MessageKind;
  * A string written as the single byte {@code 0xFF} (the writer's null marker) is consumed and read as {@code ""}.
  * Not thread-safe: one per decoding thread. Called by {@link TreeDecoder}.
  */
-public final class Nm1Decoder
+public final class Nm1Decoder extends WireReader
 {
     /** Smallest wire size of one entry: six one-byte fields. */
     private static final int MIN_ENTRY_BYTES = 6;
 
-    private final DecodeLimits limits;
-    private final Utf8Interner interner;
-
-    private byte[] buf;
-    private int pos;
-    private int end;
-    private int base;
-    private int strOffset;
-    private int strLength;
 
     /**
      * @param limits   size bounds.
@@ -33,8 +24,7 @@ public final class Nm1Decoder
      */
     public Nm1Decoder(final DecodeLimits limits, final Utf8Interner interner)
     {
-        this.limits = limits;
-        this.interner = interner;
+        super(limits, interner);
     }
 
     /**
@@ -50,15 +40,12 @@ public final class Nm1Decoder
     public void decode(final byte[] src, final int offset, final int length, final int base, final FlatTree tree)
         throws MalformedFrameException
     {
-        this.buf = src;
-        this.pos = offset + 3;
-        this.end = offset + length;
-        this.base = base;
+        start(src, offset, length, base);
         try
         {
-            final String domain = readInterned();
-            final String hostname = readInterned();
-            final String ip = readInterned();
+            final String domain = readNullable();
+            final String hostname = readNullable();
+            final String ip = readNullable();
             tree.setHeader(FlatTree.CODEC_NM1, domain, hostname, ip, "", "", "", "", "", "");
             final int countAt = pos;
             final long count = readVarLong();
@@ -78,8 +65,8 @@ public final class Nm1Decoder
             for (long k = 0; k < count; k++)
             {
                 final long ts = readVarLong();
-                final String name = readInterned();
-                final String kind = readInterned();
+                final String name = readNullable();
+                final String kind = readNullable();
                 final long n = readVarLong();
                 final double sum = Double.longBitsToDouble(readVarLong());
                 final long durationMs = readVarLong();
@@ -99,48 +86,14 @@ public final class Nm1Decoder
         }
     }
 
-    private String readInterned() throws MalformedFrameException
+    /** A string, or the writer's one-byte null marker {@code 0xFF} read as {@code ""}. */
+    private String readNullable() throws MalformedFrameException
     {
         if (pos < end && buf[pos] == (byte)0xFF)
         {
             pos++;
             return "";
         }
-        final int at = pos;
-        final long length = readVarLong();
-        if (length < 0 || length > end - pos)
-        {
-            throw error(FrameError.STRING_OVERRUN, at, "string of " + length + " bytes with " + (end - pos) +
-                " left");
-        }
-        strOffset = pos;
-        strLength = (int)length;
-        pos += strLength;
-        return interner.intern(buf, strOffset, strLength);
-    }
-
-    private long readVarLong() throws MalformedFrameException
-    {
-        final int at = pos;
-        long value = 0;
-        for (int shift = 0; shift < 70; shift += 7)
-        {
-            if (pos >= end)
-            {
-                throw error(FrameError.TRUNCATED, at, "varint cut off");
-            }
-            final byte b = buf[pos++];
-            value |= (long)(b & 0x7F) << shift;
-            if ((b & 0x80) == 0)
-            {
-                return value;
-            }
-        }
-        throw error(FrameError.VARINT_TOO_LONG, at, "varint longer than 10 bytes");
-    }
-
-    private MalformedFrameException error(final FrameError e, final int at, final String detail)
-    {
-        return new MalformedFrameException(e, at - base, detail);
+        return readInterned();
     }
 }

@@ -8,21 +8,12 @@ import io.cheetah.message.MessageKind;
  * payload ends, nested with an explicit stack (never recursion). Allocation-free once the interner is warm, apart
  * from strings it has not seen. Not thread-safe: one per decoding thread. Called by {@link TreeDecoder}.
  */
-public final class Nt1Decoder
+public final class Nt1Decoder extends WireReader
 {
     private static final String SYSTEM = "System";
     private static final String UPLOAD_METRIC = "UploadMetric";
 
-    private final DecodeLimits limits;
-    private final Utf8Interner interner;
     private int[] stack = new int[64];
-
-    private byte[] buf;
-    private int pos;
-    private int end;
-    private int base;
-    private int strOffset;
-    private int strLength;
 
     /**
      * @param limits   depth and size bounds.
@@ -30,8 +21,7 @@ public final class Nt1Decoder
      */
     public Nt1Decoder(final DecodeLimits limits, final Utf8Interner interner)
     {
-        this.limits = limits;
-        this.interner = interner;
+        super(limits, interner);
     }
 
     /**
@@ -48,10 +38,7 @@ public final class Nt1Decoder
     public void decode(final byte[] src, final int offset, final int length, final int base, final FlatTree tree)
         throws MalformedFrameException
     {
-        this.buf = src;
-        this.pos = offset + 3;
-        this.end = offset + length;
-        this.base = base;
+        start(src, offset, length, base);
         try
         {
             final String domain = readInterned();
@@ -195,81 +182,5 @@ public final class Nt1Decoder
         tree.setSymbols(i, typeSymbol, nameSymbol);
         tree.setStatus(i, status);
         tree.setData(i, buf, strOffset, strLength);
-    }
-
-    private String readInterned() throws MalformedFrameException
-    {
-        readBytes();
-        return interner.intern(buf, strOffset, strLength);
-    }
-
-    private String readPlain() throws MalformedFrameException
-    {
-        readBytes();
-        return strLength == 0 ? "" : new String(buf, strOffset, strLength, java.nio.charset.StandardCharsets.UTF_8);
-    }
-
-    /** Reads a length-prefixed string's position into strOffset/strLength without materialising it. */
-    private void readBytes() throws MalformedFrameException
-    {
-        final int at = pos;
-        int length = 0;
-        int shift = 0;
-        while (true)
-        {
-            if (pos >= end)
-            {
-                throw error(FrameError.TRUNCATED, at, "string length cut off");
-            }
-            final byte b = buf[pos++];
-            if (shift == 28 && (b & 0xF0) != 0)
-            {
-                throw error((b & 0x80) != 0 ? FrameError.VARINT_TOO_LONG : FrameError.STRING_OVERRUN, at,
-                    "string length does not fit 32 bits");
-            }
-            length |= (b & 0x7F) << shift;
-            if ((b & 0x80) == 0)
-            {
-                break;
-            }
-            shift += 7;
-            if (shift > 28)
-            {
-                throw error(FrameError.VARINT_TOO_LONG, at, "string length varint longer than 5 bytes");
-            }
-        }
-        if (length < 0 || length > end - pos)
-        {
-            throw error(FrameError.STRING_OVERRUN, at,
-                "string of " + (length & 0xFFFFFFFFL) + " bytes with " + (end - pos) + " left");
-        }
-        strOffset = pos;
-        strLength = length;
-        pos += length;
-    }
-
-    private long readVarLong() throws MalformedFrameException
-    {
-        final int at = pos;
-        long value = 0;
-        for (int shift = 0; shift < 70; shift += 7)
-        {
-            if (pos >= end)
-            {
-                throw error(FrameError.TRUNCATED, at, "varint cut off");
-            }
-            final byte b = buf[pos++];
-            value |= (long)(b & 0x7F) << shift;
-            if ((b & 0x80) == 0)
-            {
-                return value;
-            }
-        }
-        throw error(FrameError.VARINT_TOO_LONG, at, "varint longer than 10 bytes");
-    }
-
-    private MalformedFrameException error(final FrameError e, final int at, final String detail)
-    {
-        return new MalformedFrameException(e, at - base, detail);
     }
 }
