@@ -19,27 +19,15 @@ import java.util.Map;
  * {@code {"kvs":{"routers":"ip:port;ip:port;","sample":"1.0","block":"false"}}} (docs/protocol.md §3.2). Called by
  * the client's status thread at start-up and every router interval; plain {@link HttpURLConnection}, no threads of
  * its own.
+ *
+ * @param domain this client's domain.
+ * @param ip this client's IP.
+ * @param timeoutMillis connect and read timeout.
  */
-public final class RouterClient
+public record RouterClient(String domain, String ip, int timeoutMillis)
 {
     /** The router's answer body is small; anything larger is not a router. */
     private static final int MAX_BODY = 64 * 1024;
-
-    private final String domain;
-    private final String ip;
-    private final int timeoutMillis;
-
-    /**
-     * @param domain        this client's domain.
-     * @param ip            this client's IP.
-     * @param timeoutMillis connect and read timeout.
-     */
-    public RouterClient(final String domain, final String ip, final int timeoutMillis)
-    {
-        this.domain = domain;
-        this.ip = ip;
-        this.timeoutMillis = timeoutMillis;
-    }
 
     /**
      * Tries the servers in order and returns the first usable answer.

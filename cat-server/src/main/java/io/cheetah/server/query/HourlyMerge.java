@@ -31,20 +31,50 @@ public final class HourlyMerge implements ReportHistory
         {
             return null;
         }
-        Report merged = null;
+        return mergeHours(source, format, analyzer, domain, start, end, null);
+    }
+
+    @Override
+    public Set<String> domains(final String analyzer, final long start, final long end)
+    {
+        return domainsOf(source, analyzer, start, end);
+    }
+
+    /**
+     * Merges a source's hourly reports of one domain over a span into what was merged before.
+     *
+     * @param source   the hourly reports.
+     * @param format   the analyzer's format (its merge).
+     * @param analyzer analyzer name.
+     * @param domain   domain.
+     * @param start    first hour, inclusive.
+     * @param end      exclusive.
+     * @param merged   what earlier hours gave, or null.
+     * @return the merged report, or null when there is none.
+     */
+    static Report mergeHours(final ReportSource source, final ReportFormat format, final String analyzer,
+        final String domain, final long start, final long end, final Report merged)
+    {
+        Report result = merged;
         for (long hour = start; hour < end; hour += ReportCalendar.HOUR)
         {
             final Report report = source.report(analyzer, domain, hour);
             if (report != null)
             {
-                merged = merged == null ? report : format.merge(merged, report);
+                result = result == null ? report : format.merge(result, report);
             }
         }
-        return merged;
+        return result;
     }
 
-    @Override
-    public Set<String> domains(final String analyzer, final long start, final long end)
+    /**
+     * @param source   the hourly reports.
+     * @param analyzer analyzer name.
+     * @param start    first hour, inclusive.
+     * @param end      exclusive.
+     * @return the domains with data in any of the hours, sorted.
+     */
+    static Set<String> domainsOf(final ReportSource source, final String analyzer, final long start, final long end)
     {
         final Set<String> domains = new TreeSet<>();
         for (long hour = start; hour < end; hour += ReportCalendar.HOUR)

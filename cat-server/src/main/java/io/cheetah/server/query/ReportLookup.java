@@ -11,33 +11,13 @@ import java.util.Set;
  * Finds the report a request names and renders it: one hour from the {@link ReportSource}, a longer span from
  * the {@link ReportHistory}. Shared by the CAT pages, the model API and the JSON API so they agree on what a
  * request means. Thread-safe.
+ *
+ * @param source hourly reports.
+ * @param history reports over spans.
+ * @param calendar hour arithmetic.
  */
-public final class ReportLookup
+public record ReportLookup(ReportSource source, ReportHistory history, ReportCalendar calendar)
 {
-    private final ReportSource source;
-    private final ReportHistory history;
-    private final ReportCalendar calendar;
-
-    /**
-     * @param source   hourly reports.
-     * @param history  reports over spans.
-     * @param calendar hour arithmetic.
-     */
-    public ReportLookup(final ReportSource source, final ReportHistory history, final ReportCalendar calendar)
-    {
-        this.source = source;
-        this.history = history;
-        this.calendar = calendar;
-    }
-
-    /**
-     * @return the hour arithmetic.
-     */
-    public ReportCalendar calendar()
-    {
-        return calendar;
-    }
-
     /**
      * @param analyzer an analyzer name from the request.
      * @return its format.

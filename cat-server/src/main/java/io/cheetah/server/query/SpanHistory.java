@@ -5,7 +5,6 @@ import io.cheetah.analysis.ReportFormat;
 
 import java.io.IOException;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * History for a running server: hours that may still be open (the current and the previous one) from the live
@@ -16,8 +15,12 @@ import java.util.TreeSet;
  *  [start ───────── stored span ─────────┬─ previous hour ─┬─ current hour)
  *        storage (roll-ups + hourly rows) │ live source      │ live source
  * </pre>
+ *
+ * @param stored closed hours (storage).
+ * @param live recent hours (the server's report source).
+ * @param calendar the clock.
  */
-public final class SpanHistory implements ReportHistory
+public record SpanHistory(SpanReader stored, ReportSource live, ReportCalendar calendar) implements ReportHistory
 {
     /** Hours at or after this many hours before the current one are read live. */
     public static final int LIVE_HOURS = 2;
@@ -40,22 +43,6 @@ public final class SpanHistory implements ReportHistory
          * @throws IOException when storage cannot be read.
          */
         Report read(String analyzer, String domain, long startHour, long endHour) throws IOException;
-    }
-
-    private final SpanReader stored;
-    private final ReportSource live;
-    private final ReportCalendar calendar;
-
-    /**
-     * @param stored   closed hours (storage).
-     * @param live     recent hours (the server's report source).
-     * @param calendar the clock.
-     */
-    public SpanHistory(final SpanReader stored, final ReportSource live, final ReportCalendar calendar)
-    {
-        this.stored = stored;
-        this.live = live;
-        this.calendar = calendar;
     }
 
     @Override
@@ -81,26 +68,12 @@ public final class SpanHistory implements ReportHistory
                     ex.getMessage());
             }
         }
-        for (long hour = liveFrom; hour < end; hour += ReportCalendar.HOUR)
-        {
-            final Report report = live.report(analyzer, domain, hour);
-            if (report != null)
-            {
-                merged = merged == null ? report : format.merge(merged, report);
-            }
-        }
-        return merged;
+        return HourlyMerge.mergeHours(live, format, analyzer, domain, liveFrom, end, merged);
     }
 
     @Override
     public Set<String> domains(final String analyzer, final long start, final long end)
     {
-        final Set<String> domains = new TreeSet<>();
-        final long from = Math.max(start, end - DOMAIN_HOURS * ReportCalendar.HOUR);
-        for (long hour = from; hour < end; hour += ReportCalendar.HOUR)
-        {
-            domains.addAll(live.domains(analyzer, hour));
-        }
-        return domains;
+        return HourlyMerge.domainsOf(live, analyzer, Math.max(start, end - DOMAIN_HOURS * ReportCalendar.HOUR), end);
     }
 }
