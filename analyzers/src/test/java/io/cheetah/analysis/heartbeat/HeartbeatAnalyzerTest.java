@@ -1,9 +1,8 @@
 package io.cheetah.analysis.heartbeat;
 
 import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.CapturedTraffic;
 import io.cheetah.analysis.Report;
-import io.cheetah.codec.TreeDecoder;
-import io.cheetah.fixtures.Vectors;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
 import org.junit.jupiter.api.Test;
@@ -19,22 +18,7 @@ class HeartbeatAnalyzerTest
     static HeartbeatReport run(final String capture, final String domain) throws Exception
     {
         final HeartbeatAnalyzer analyzer = new HeartbeatAnalyzer(AnalyzerContext.single());
-        final TreeDecoder decoder = new TreeDecoder();
-        final FlatTree tree = new FlatTree();
-        long hour = 0;
-        for (final byte[] frame : Vectors.frames(Vectors.bytes(capture + ".frames")))
-        {
-            if (frame[4] != 'N' || frame[5] != 'T' || frame[6] != '1')
-            {
-                continue;
-            }
-            decoder.decodeFrame(frame, 0, frame.length, tree);
-            hour = tree.rootTimestamp() - tree.rootTimestamp() % 3_600_000L;
-            if (HeartbeatAnalyzer.TYPE.accepts(tree))
-            {
-                analyzer.process(tree, hour);
-            }
-        }
+        final long hour = CapturedTraffic.feed(capture, HeartbeatAnalyzer.TYPE, analyzer);
         assertThat(analyzer.counters().get(HeartbeatLoss.UNPARSABLE)).isZero();
         return (HeartbeatReport)analyzer.snapshot(hour, domain);
     }

@@ -1,10 +1,8 @@
 package io.cheetah.analysis.problem;
 
 import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.CapturedTraffic;
 import io.cheetah.codec.MalformedFrameException;
-import io.cheetah.codec.TreeDecoder;
-import io.cheetah.fixtures.Vectors;
-import io.cheetah.message.FlatTree;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,19 +16,7 @@ class ProblemVectorsTest
     static ProblemReport.Machine run(final String capture, final String domain) throws MalformedFrameException
     {
         final ProblemAnalyzer analyzer = new ProblemAnalyzer(AnalyzerContext.single());
-        final TreeDecoder decoder = new TreeDecoder();
-        final FlatTree tree = new FlatTree();
-        long hour = 0;
-        for (final byte[] frame : Vectors.frames(Vectors.bytes(capture + ".frames")))
-        {
-            if (frame[4] != 'N' || frame[5] != 'T' || frame[6] != '1')
-            {
-                continue;
-            }
-            decoder.decodeFrame(frame, 0, frame.length, tree);
-            hour = tree.rootTimestamp() - tree.rootTimestamp() % 3_600_000L;
-            analyzer.process(tree, hour);
-        }
+        final long hour = CapturedTraffic.feed(capture, ProblemAnalyzer.TYPE, analyzer);
         final ProblemReport report = (ProblemReport)analyzer.snapshot(hour, domain);
         assertThat(report.machines()).extracting(ProblemReport.Machine::ip).containsExactly("192.0.2.2");
         return report.machine("192.0.2.2");

@@ -189,17 +189,13 @@ class PriorityGateTest
     @Test
     void aHighAnalyzerWaitsForAFullRingInsteadOfLosingTheTreeAndTheWaitIsCounted() throws Exception
     {
-        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
-        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 60_000);
-        final List<AnalyzerSlot> slots = List.of(slot(hold, 0, gate));
-        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, RING, 1, "spin-park", gate), slots,
-            ReportLimits.DEFAULT, ReportSink.NONE);
-        final IngestCounters counters = new IngestCounters();
-        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
-            new OutOfPeriodLedger(10));
-        final TreePool pool = new TreePool(1024, counters);
-        dispatchOne(pool, dispatcher);
-        hold.awaitHolding();
+        final HeldRing held = HeldRing.start(60_000);
+        final CountingAnalyzerType hold = held.hold();
+        final List<AnalyzerSlot> slots = held.slots();
+        final RingGroup rings = held.rings();
+        final IngestCounters counters = held.counters();
+        final Dispatcher dispatcher = held.dispatcher();
+        final TreePool pool = held.pool();
         // the held tree keeps its slot: RING - 1 more fill the ring
         for (int i = 0; i < RING - 1; i++)
         {
@@ -231,17 +227,13 @@ class PriorityGateTest
     @Test
     void aHighWaitThatRunsOutDropsTheTreeCounted() throws Exception
     {
-        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
-        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 20);
-        final List<AnalyzerSlot> slots = List.of(slot(hold, 0, gate));
-        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, RING, 1, "spin-park", gate), slots,
-            ReportLimits.DEFAULT, ReportSink.NONE);
-        final IngestCounters counters = new IngestCounters();
-        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
-            new OutOfPeriodLedger(10));
-        final TreePool pool = new TreePool(1024, counters);
-        dispatchOne(pool, dispatcher);
-        hold.awaitHolding();
+        final HeldRing held = HeldRing.start(20);
+        final CountingAnalyzerType hold = held.hold();
+        final List<AnalyzerSlot> slots = held.slots();
+        final RingGroup rings = held.rings();
+        final IngestCounters counters = held.counters();
+        final Dispatcher dispatcher = held.dispatcher();
+        final TreePool pool = held.pool();
         for (int i = 0; i < RING - 1 + 3; i++)
         {
             dispatchOne(pool, dispatcher);
@@ -287,5 +279,30 @@ class PriorityGateTest
     private static AnalyzerCounters counter(final List<AnalyzerSlot> slots, final String name)
     {
         return slots.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow().counters();
+    }
+
+    /**
+     * One HIGH analyzer on a ring of {@link #RING} slots whose consumer holds the first tree: the ring fills at
+     * once and stays full until {@code hold.release()}.
+     */
+    private record HeldRing(CountingAnalyzerType hold, List<AnalyzerSlot> slots, RingGroup rings,
+        IngestCounters counters, Dispatcher dispatcher, TreePool pool)
+    {
+        static HeldRing start(final int highWaitMillis) throws InterruptedException
+        {
+            final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true)
+                .holdFirstTree();
+            final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, highWaitMillis);
+            final List<AnalyzerSlot> slots = List.of(slot(hold, 0, gate));
+            final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, RING, 1, "spin-park", gate), slots,
+                ReportLimits.DEFAULT, ReportSink.NONE);
+            final IngestCounters counters = new IngestCounters();
+            final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
+                new OutOfPeriodLedger(10));
+            final TreePool pool = new TreePool(1024, counters);
+            dispatchOne(pool, dispatcher);
+            hold.awaitHolding();
+            return new HeldRing(hold, slots, rings, counters, dispatcher, pool);
+        }
     }
 }
