@@ -16,17 +16,39 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 public abstract class ReportFormatContract
 {
-    /**
-     * @return the format under test.
-     */
-    protected abstract ReportFormat format();
+    /** Makes a report from random traffic: seed, and how much traffic (trees or heartbeats). */
+    protected interface RandomReports
+    {
+        /**
+         * @param seed random seed.
+         * @param size how much traffic built it.
+         * @return a report built by the real analyzer.
+         */
+        Report make(long seed, int size);
+    }
+
+    private final ReportFormat format;
+    private final RandomReports reports;
 
     /**
-     * @param seed random seed.
-     * @param size how much traffic built it (trees or heartbeats).
-     * @return a report built by the real analyzer from random traffic.
+     * @param format  the format under test.
+     * @param reports how to make its reports.
      */
-    protected abstract Report random(long seed, int size);
+    protected ReportFormatContract(final ReportFormat format, final RandomReports reports)
+    {
+        this.format = format;
+        this.reports = reports;
+    }
+
+    private ReportFormat format()
+    {
+        return format;
+    }
+
+    private Report random(final long seed, final int size)
+    {
+        return reports.make(seed, size);
+    }
 
     @Test
     void binaryRoundTripsAndRefusesFutureVersionsAndDamagedBytes() throws IOException

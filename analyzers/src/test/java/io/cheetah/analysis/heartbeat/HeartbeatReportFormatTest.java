@@ -2,8 +2,6 @@ package io.cheetah.analysis.heartbeat;
 
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.ReportQuery;
-import io.cheetah.analysis.Report;
-import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportFormatContract;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
@@ -25,16 +23,9 @@ class HeartbeatReportFormatTest extends ReportFormatContract
 {
     private final HeartbeatReportFormat format = new HeartbeatReportFormat();
 
-    @Override
-    protected ReportFormat format()
+    HeartbeatReportFormatTest()
     {
-        return format;
-    }
-
-    @Override
-    protected Report random(final long seed, final int size)
-    {
-        return heartbeats(seed, size);
+        super(new HeartbeatReportFormat(), HeartbeatReportFormatTest::heartbeats);
     }
 
     static HeartbeatReport heartbeats(final long seed, final int beats)

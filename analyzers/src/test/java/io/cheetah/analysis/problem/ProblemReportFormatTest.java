@@ -4,8 +4,6 @@ import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.ReportQuery;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
-import io.cheetah.analysis.Report;
-import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportFormatContract;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
@@ -26,16 +24,9 @@ class ProblemReportFormatTest extends ReportFormatContract
 {
     private final ProblemReportFormat format = new ProblemReportFormat();
 
-    @Override
-    protected ReportFormat format()
+    ProblemReportFormatTest()
     {
-        return format;
-    }
-
-    @Override
-    protected Report random(final long seed, final int size)
-    {
-        return problems(seed, size);
+        super(new ProblemReportFormat(), ProblemReportFormatTest::problems);
     }
 
     /** A report from random failures over a few machines, types, statuses, thread groups and minutes. */

@@ -190,21 +190,15 @@ class PriorityGateTest
     void aHighAnalyzerWaitsForAFullRingInsteadOfLosingTheTreeAndTheWaitIsCounted() throws Exception
     {
         final HeldRing held = HeldRing.start(60_000);
-        final CountingAnalyzerType hold = held.hold();
-        final List<AnalyzerSlot> slots = held.slots();
-        final RingGroup rings = held.rings();
-        final IngestCounters counters = held.counters();
-        final Dispatcher dispatcher = held.dispatcher();
-        final TreePool pool = held.pool();
         // the held tree keeps its slot: RING - 1 more fill the ring
         for (int i = 0; i < RING - 1; i++)
         {
-            dispatchOne(pool, dispatcher);
+            dispatchOne(held.pool(), held.dispatcher());
         }
-        assertThat(rings.remaining(0)).isZero();
+        assertThat(held.rings().remaining(0)).isZero();
         // the next tree finds the ring full: the dispatching thread waits (as an ingest worker would, reading none
         // of its connections) until the consumer frees a slot
-        final Thread ingest = new Thread(() -> dispatchOne(pool, dispatcher), "test-ingest");
+        final Thread ingest = new Thread(() -> dispatchOne(held.pool(), held.dispatcher()), "test-ingest");
         ingest.start();
         final long deadline = System.nanoTime() + 10_000_000_000L;
         while (ingest.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline)
@@ -213,37 +207,31 @@ class PriorityGateTest
         }
         Thread.sleep(50);
         assertThat(ingest.isAlive()).isTrue();
-        hold.release();
+        held.hold().release();
         ingest.join(10_000);
         assertThat(ingest.isAlive()).isFalse();
-        assertThat(rings.drain(10_000)).isTrue();
-        assertThat(counter(slots, "hold").dropped.sum()).isZero();
-        assertThat(counter(slots, "hold").processed.sum()).isEqualTo(RING + 1);
-        assertThat(counters.backPressureWaits.sum()).isEqualTo(1);
-        assertThat(counters.backPressureNanos.sum()).isGreaterThanOrEqualTo(50_000_000L);
-        rings.shutdown(1000);
+        assertThat(held.rings().drain(10_000)).isTrue();
+        assertThat(counter(held.slots(), "hold").dropped.sum()).isZero();
+        assertThat(counter(held.slots(), "hold").processed.sum()).isEqualTo(RING + 1);
+        assertThat(held.counters().backPressureWaits.sum()).isEqualTo(1);
+        assertThat(held.counters().backPressureNanos.sum()).isGreaterThanOrEqualTo(50_000_000L);
+        held.rings().shutdown(1000);
     }
 
     @Test
     void aHighWaitThatRunsOutDropsTheTreeCounted() throws Exception
     {
         final HeldRing held = HeldRing.start(20);
-        final CountingAnalyzerType hold = held.hold();
-        final List<AnalyzerSlot> slots = held.slots();
-        final RingGroup rings = held.rings();
-        final IngestCounters counters = held.counters();
-        final Dispatcher dispatcher = held.dispatcher();
-        final TreePool pool = held.pool();
         for (int i = 0; i < RING - 1 + 3; i++)
         {
-            dispatchOne(pool, dispatcher);
+            dispatchOne(held.pool(), held.dispatcher());
         }
-        assertThat(counter(slots, "hold").dropped.sum()).isEqualTo(3);
-        assertThat(counters.backPressureWaits.sum()).isEqualTo(3);
-        assertThat(counters.backPressureNanos.sum()).isGreaterThanOrEqualTo(3 * 20_000_000L);
-        hold.release();
-        assertThat(rings.drain(10_000)).isTrue();
-        rings.shutdown(1000);
+        assertThat(counter(held.slots(), "hold").dropped.sum()).isEqualTo(3);
+        assertThat(held.counters().backPressureWaits.sum()).isEqualTo(3);
+        assertThat(held.counters().backPressureNanos.sum()).isGreaterThanOrEqualTo(3 * 20_000_000L);
+        held.hold().release();
+        assertThat(held.rings().drain(10_000)).isTrue();
+        held.rings().shutdown(1000);
     }
 
     private static void awaitEmpty(final RingGroup rings, final int ring) throws InterruptedException
