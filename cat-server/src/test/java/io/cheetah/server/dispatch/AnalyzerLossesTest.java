@@ -10,9 +10,7 @@ import io.cheetah.server.config.ServerConfig;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.RecordingSink;
 import io.cheetah.server.metrics.AnalyzerCounters;
-import io.cheetah.server.metrics.IngestCounters;
 import io.cheetah.server.metrics.ServerSections;
-import io.cheetah.server.period.OutOfPeriodLedger;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -37,35 +35,31 @@ class AnalyzerLossesTest
                 new AnalyzerCounters("transaction", Level.HIGH)),
             new AnalyzerSlot(ProblemAnalyzer.TYPE, 4, Level.MID, 1, 0, 1,
                 new AnalyzerCounters("problem", Level.MID)));
-        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, 1024, 2, "yielding",
-            new ServerConfig.Gate(1, 16, 4)), slots, limits, new RecordingSink());
-        final IngestCounters counters = new IngestCounters();
-        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
-            new OutOfPeriodLedger(10));
-        final TreePool pool = new TreePool(4096, counters);
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(1, 1024, 2, "yielding",
+            new ServerConfig.Gate(1, 16, 4)), slots, limits, new RecordingSink(), new ManualClock(NOW), 4096);
         for (int domain = 0; domain < 2; domain++)
         {
             for (int name = 0; name < 10; name++)
             {
-                final PooledTree t = pool.acquire();
+                final PooledTree t = pipe.pool().acquire();
                 final FlatTree tree = t.tree();
                 tree.reset();
                 tree.setHeader(FlatTree.CODEC_NT1, "d" + domain, "host", "10.0.0.1", "", "1", "main", "", "", "");
                 final int root = tree.add(MessageKind.TRANSACTION, FlatTree.NONE, "URL", "/n" + name, NOW);
                 tree.setStatus(root, "0");
-                dispatcher.dispatch(t);
+                pipe.dispatcher().dispatch(t);
             }
         }
-        assertThat(rings.drain(10_000)).isTrue();
+        assertThat(pipe.rings().drain(10_000)).isTrue();
 
-        assertThat(rings.losses().get("transaction")).containsEntry("names_folded", 14L)
+        assertThat(pipe.rings().losses().get("transaction")).containsEntry("names_folded", 14L)
             .containsEntry("machines_folded", 0L);
-        assertThat(rings.losses().get("problem")).containsEntry("type_folded", 0L);
+        assertThat(pipe.rings().losses().get("problem")).containsEntry("type_folded", 0L);
         final StringBuilder text = new StringBuilder();
-        ServerSections.analyzerLosses(rings::losses).accept(text);
+        ServerSections.analyzerLosses(pipe.rings()::losses).accept(text);
         assertThat(text.toString()).contains("# TYPE cheetah_analyzer_losses_total counter\n")
             .contains("cheetah_analyzer_losses_total{analyzer=\"transaction\",reason=\"names_folded\"} 14\n")
             .contains("cheetah_analyzer_losses_total{analyzer=\"problem\",reason=\"long_url_dropped\"} 0\n");
-        rings.shutdown(1000);
+        pipe.rings().shutdown(1000);
     }
 }

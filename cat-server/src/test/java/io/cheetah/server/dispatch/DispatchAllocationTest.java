@@ -8,8 +8,6 @@ import io.cheetah.server.fixtures.CountingAnalyzerType;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.Trees;
 import io.cheetah.server.metrics.AnalyzerCounters;
-import io.cheetah.server.metrics.IngestCounters;
-import io.cheetah.server.period.OutOfPeriodLedger;
 import io.cheetah.server.storage.ReportSink;
 import org.junit.jupiter.api.Test;
 
@@ -39,12 +37,8 @@ class DispatchAllocationTest
                 new AnalyzerCounters("b", Level.MID)),
             new AnalyzerSlot(new CountingAnalyzerType("c", 2, Level.LOW, t -> t.size() > 1), 2, Level.LOW, 2, 2,
                 1024, new AnalyzerCounters("c", Level.LOW)));
-        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(3, 4096, 1, "yielding", gate), slots,
-            ReportLimits.DEFAULT, ReportSink.NONE);
-        final IngestCounters counters = new IngestCounters();
-        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
-            new OutOfPeriodLedger(10));
-        final TreePool pool = new TreePool(16384, counters);
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(3, 4096, 1, "yielding", gate),
+            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 16384);
         final TreeDecoder decoder = new TreeDecoder();
         final byte[][] frames = new byte[16][];
         for (int i = 0; i < frames.length; i++)
@@ -55,11 +49,11 @@ class DispatchAllocationTest
         final PooledTree[] warm = new PooledTree[1000];
         for (int i = 0; i < warm.length; i++)
         {
-            warm[i] = pool.acquire();
+            warm[i] = pipe.pool().acquire();
         }
         for (final PooledTree t : warm)
         {
-            pool.giveBack(t);
+            pipe.pool().giveBack(t);
         }
         final long thread = Thread.currentThread().getId();
         long allocated = 0;
@@ -68,25 +62,25 @@ class DispatchAllocationTest
             final long before = threads.getThreadAllocatedBytes(thread);
             for (int i = 0; i < 1000; i++)
             {
-                final PooledTree t = pool.acquire();
+                final PooledTree t = pipe.pool().acquire();
                 final byte[] frame = frames[i & 15];
                 t.tree().reset();
                 System.arraycopy(frame, 0, t.tree().frameBuffer(frame.length), 0, frame.length);
                 decoder.decodeFrameInPlace(t.tree());
-                dispatcher.dispatch(t);
+                pipe.dispatcher().dispatch(t);
             }
             final long used = threads.getThreadAllocatedBytes(thread) - before;
             if (round >= 10)
             {
                 allocated += used;
             }
-            assertThat(rings.drain(10_000)).isTrue();
+            assertThat(pipe.rings().drain(10_000)).isTrue();
         }
-        assertThat(counters.treesReceived.sum()).isEqualTo(20_000);
+        assertThat(pipe.counters().treesReceived.sum()).isEqualTo(20_000);
         // nothing per tree: at most a few dozen bytes in a whole round turn up now and then from the JVM itself
         // (JIT transitions), far below one byte per tree
         assertThat(allocated).as("bytes allocated by 10,000 warm trees on the ingest thread").isLessThan(1000);
-        assertThat(counters.treesAllocated.sum()).as("pooled trees stop growing once warm").isEqualTo(1000);
-        rings.shutdown(1000);
+        assertThat(pipe.counters().treesAllocated.sum()).as("pooled trees stop growing once warm").isEqualTo(1000);
+        pipe.rings().shutdown(1000);
     }
 }

@@ -9,9 +9,7 @@ import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.RecordingSink;
 import io.cheetah.server.fixtures.Trees;
 import io.cheetah.server.metrics.AnalyzerCounters;
-import io.cheetah.server.metrics.IngestCounters;
 import io.cheetah.server.period.HourWindow;
-import io.cheetah.server.period.OutOfPeriodLedger;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -35,23 +33,20 @@ class PartitionedConsumersTest
         final List<AnalyzerSlot> slots = List.of(new AnalyzerSlot(count, 0, Level.HIGH, 0, 0, 1,
             new AnalyzerCounters("count", Level.HIGH)));
         final RecordingSink sink = new RecordingSink();
-        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, 1024, 3, "yielding", gate), slots,
-            ReportLimits.DEFAULT, sink);
-        final IngestCounters counters = new IngestCounters();
         final ManualClock clock = new ManualClock(NOW);
-        final Dispatcher dispatcher = new Dispatcher(rings, slots, clock, counters, new OutOfPeriodLedger(10));
-        final TreePool pool = new TreePool(4096, counters);
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(1, 1024, 3, "yielding", gate),
+            slots, ReportLimits.DEFAULT, sink, clock, 4096);
         for (int i = 0; i < 300; i++)
         {
-            final PooledTree t = pool.acquire();
+            final PooledTree t = pipe.pool().acquire();
             Trees.url(t.tree(), "d" + (i % 10), NOW);
-            dispatcher.dispatch(t);
+            pipe.dispatcher().dispatch(t);
         }
-        assertThat(rings.drain(10_000)).isTrue();
+        assertThat(pipe.rings().drain(10_000)).isTrue();
         // processed once per tree, by the one partition owning its domain
         assertThat(slots.get(0).counters().processed.sum()).isEqualTo(300);
 
-        final LiveReports live = new LiveReports(rings, slots, clock, LiveReports.NO_HISTORY);
+        final LiveReports live = new LiveReports(pipe.rings(), slots, clock, LiveReports.NO_HISTORY);
         final long hour = HourWindow.hourOf(NOW);
         final Set<String> expected = new TreeSet<>();
         for (int d = 0; d < 10; d++)
@@ -63,13 +58,13 @@ class PartitionedConsumersTest
         assertThat(live.report("count", "d0", hour - HourWindow.HOUR * 5)).isNull();
 
         // closing the hour: three partitions each hand over their own domains, no domain twice
-        rings.closeHour(hour);
-        assertThat(rings.drain(10_000)).isTrue();
+        pipe.rings().closeHour(hour);
+        assertThat(pipe.rings().drain(10_000)).isTrue();
         final List<String> closedDomains = sink.calls.stream().filter(RecordingSink.Call::closed)
             .flatMap(c -> c.reports().stream()).map(r -> r.domain()).sorted().toList();
         assertThat(closedDomains).containsExactlyElementsOf(expected);
         assertThat(sink.calls.stream().filter(RecordingSink.Call::closed).count()).isEqualTo(3);
-        assertThat(pool.free()).isEqualTo((int)counters.treesAllocated.sum());
-        rings.shutdown(1000);
+        assertThat(pipe.pool().free()).isEqualTo((int)pipe.counters().treesAllocated.sum());
+        pipe.rings().shutdown(1000);
     }
 }

@@ -8,8 +8,6 @@ import io.cheetah.server.fixtures.CountingAnalyzerType;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.Trees;
 import io.cheetah.server.metrics.AnalyzerCounters;
-import io.cheetah.server.metrics.IngestCounters;
-import io.cheetah.server.period.OutOfPeriodLedger;
 import io.cheetah.server.storage.ReportSink;
 import org.junit.jupiter.api.Test;
 
@@ -37,15 +35,11 @@ class PriorityGateTest
         {
             slots.add(slot(t, bit++, gate));
         }
-        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, RING, 1, "sleeping", gate), slots,
-            ReportLimits.DEFAULT, ReportSink.NONE);
-        final IngestCounters counters = new IngestCounters();
-        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
-            new OutOfPeriodLedger(10));
-        final TreePool pool = new TreePool(1024, counters);
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(1, RING, 1, "sleeping", gate),
+            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
 
         // first tree: the consumer takes it and is held inside the analyzer
-        dispatchOne(pool, dispatcher);
+        dispatchOne(pipe.pool(), pipe.dispatcher());
         hold.awaitHolding();
 
         final long[] admitted = new long[4];
@@ -55,8 +49,8 @@ class PriorityGateTest
         int firstHighRefusal = -1;
         for (int i = 0; i < RING + 8; i++)
         {
-            final long remaining = rings.remaining(0);
-            dispatchOne(pool, dispatcher);
+            final long remaining = pipe.rings().remaining(0);
+            dispatchOne(pipe.pool(), pipe.dispatcher());
             final long[] thresholds = {1, RING / 4, RING / 16, 1};
             for (int a = 0; a < 4; a++)
             {
@@ -85,7 +79,7 @@ class PriorityGateTest
         assertThat(firstLowRefusal).isGreaterThan(0);
         assertThat(firstMidRefusal).isGreaterThan(firstLowRefusal);
         assertThat(firstHighRefusal).isGreaterThan(firstMidRefusal);
-        assertThat(rings.remaining(0)).isZero();
+        assertThat(pipe.rings().remaining(0)).isZero();
 
         // the gate's counters say exactly that: LOW lost the most, MID some, HIGH only once the ring was full
         assertThat(counter(slots, "low").dropped.sum()).isEqualTo(refused[1]).isEqualTo(RING + 8 - (RING - 1 - RING / 4 + 1));
@@ -96,15 +90,15 @@ class PriorityGateTest
         assertThat(refused[2]).isGreaterThan(refused[3]);
 
         hold.release();
-        assertThat(rings.drain(10_000)).isTrue();
+        assertThat(pipe.rings().drain(10_000)).isTrue();
         assertThat(counter(slots, "hold").processed.sum()).isEqualTo(admitted[0] + 1);
         assertThat(counter(slots, "low").processed.sum()).isEqualTo(admitted[1] + 1);
         assertThat(counter(slots, "mid").processed.sum()).isEqualTo(admitted[2] + 1);
         assertThat(counter(slots, "high").processed.sum()).isEqualTo(admitted[3] + 1);
-        assertThat(counters.treesReceived.sum()).isEqualTo(RING + 9);
+        assertThat(pipe.counters().treesReceived.sum()).isEqualTo(RING + 9);
         // every tree went back to the pool: all but the warm-up allocations are reused
-        assertThat(pool.free()).isEqualTo((int)counters.treesAllocated.sum());
-        rings.shutdown(1000);
+        assertThat(pipe.pool().free()).isEqualTo((int)pipe.counters().treesAllocated.sum());
+        pipe.rings().shutdown(1000);
     }
 
     @Test
@@ -115,27 +109,23 @@ class PriorityGateTest
         final CountingAnalyzerType c = new CountingAnalyzerType("c", 1, Level.HIGH, t -> true);
         final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4);
         final List<AnalyzerSlot> slots = List.of(slotIn(a, 0, 3, gate), slotIn(b, 1, 3, gate), slotIn(c, 2, 3, gate));
-        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(3, RING, 2, "sleeping", gate), slots,
-            ReportLimits.DEFAULT, ReportSink.NONE);
-        final IngestCounters counters = new IngestCounters();
-        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
-            new OutOfPeriodLedger(10));
-        final TreePool pool = new TreePool(1024, counters);
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(3, RING, 2, "sleeping", gate),
+            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
         for (int i = 0; i < 10; i++)
         {
-            final PooledTree t = pool.acquire();
+            final PooledTree t = pipe.pool().acquire();
             Trees.url(t.tree(), i % 2 == 0 ? "x" : "y" + i, NOW);
-            dispatcher.dispatch(t);
+            pipe.dispatcher().dispatch(t);
         }
-        assertThat(rings.drain(10_000)).isTrue();
+        assertThat(pipe.rings().drain(10_000)).isTrue();
         // ring 0 holds a and b: 10 events (b admitted on 5 of them), ring 1 holds c, ring 2 nothing
-        assertThat(rings.remaining(0)).isEqualTo(RING);
+        assertThat(pipe.rings().remaining(0)).isEqualTo(RING);
         assertThat(counter(slots, "a").processed.sum()).isEqualTo(10);
         assertThat(counter(slots, "b").processed.sum()).isEqualTo(5);
         assertThat(counter(slots, "c").processed.sum()).isEqualTo(10);
         // two consumers per ring, two rings published to: every tree was released by all four before reuse
-        assertThat(pool.free()).isEqualTo((int)counters.treesAllocated.sum());
-        rings.shutdown(1000);
+        assertThat(pipe.pool().free()).isEqualTo((int)pipe.counters().treesAllocated.sum());
+        pipe.rings().shutdown(1000);
     }
 
     @Test
@@ -148,26 +138,22 @@ class PriorityGateTest
         // hold on ring 0; mid and low on ring 1, which its consumer keeps empty
         final List<AnalyzerSlot> slots = List.of(slotIn(hold, 0, 2, gate), slotIn(mid, 1, 2, gate),
             slotIn(low, 2, 2, gate));
-        final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate), slots,
-            ReportLimits.DEFAULT, ReportSink.NONE);
-        final IngestCounters counters = new IngestCounters();
-        final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
-            new OutOfPeriodLedger(10));
-        final TreePool pool = new TreePool(1024, counters);
-        dispatchOne(pool, dispatcher);
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate),
+            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
+        dispatchOne(pipe.pool(), pipe.dispatcher());
         hold.awaitHolding();
-        awaitEmpty(rings, 1);
+        awaitEmpty(pipe.rings(), 1);
         long midRefusedWhileRing1HadRoom = 0;
         long midShort = 0;
         long lowShort = 0;
         for (int i = 0; i < RING - 2; i++)
         {
-            final long ring0 = rings.remaining(0);
-            final long ring1 = rings.remaining(1);
-            dispatchOne(pool, dispatcher);
+            final long ring0 = pipe.rings().remaining(0);
+            final long ring1 = pipe.rings().remaining(1);
+            dispatchOne(pipe.pool(), pipe.dispatcher());
             // wait for ring 1's consumer instead of racing it: a lingering consumer (spin-park) may not have run
             // yet on a busy machine, and a full ring 1 would hide what this test is about
-            awaitEmpty(rings, 1);
+            awaitEmpty(pipe.rings(), 1);
             midShort += Math.min(ring0, ring1) < RING / 16 ? 1 : 0;
             lowShort += Math.min(ring0, ring1) < RING / 4 ? 1 : 0;
             if (ring0 < RING / 16 && ring1 >= RING / 16)
@@ -181,9 +167,9 @@ class PriorityGateTest
         assertThat(counter(slots, "low").dropped.sum()).isEqualTo(lowShort).isGreaterThan(midShort);
         assertThat(counter(slots, "hold").dropped.sum()).isZero();
         hold.release();
-        assertThat(rings.drain(10_000)).isTrue();
+        assertThat(pipe.rings().drain(10_000)).isTrue();
         assertThat(counter(slots, "hold").processed.sum()).isEqualTo(RING - 1);
-        rings.shutdown(1000);
+        pipe.rings().shutdown(1000);
     }
 
     @Test
@@ -193,12 +179,13 @@ class PriorityGateTest
         // the held tree keeps its slot: RING - 1 more fill the ring
         for (int i = 0; i < RING - 1; i++)
         {
-            dispatchOne(held.pool(), held.dispatcher());
+            dispatchOne(held.pipe().pool(), held.pipe().dispatcher());
         }
-        assertThat(held.rings().remaining(0)).isZero();
+        assertThat(held.pipe().rings().remaining(0)).isZero();
         // the next tree finds the ring full: the dispatching thread waits (as an ingest worker would, reading none
         // of its connections) until the consumer frees a slot
-        final Thread ingest = new Thread(() -> dispatchOne(held.pool(), held.dispatcher()), "test-ingest");
+        final Thread ingest = new Thread(() -> dispatchOne(held.pipe().pool(), held.pipe().dispatcher()),
+            "test-ingest");
         ingest.start();
         final long deadline = System.nanoTime() + 10_000_000_000L;
         while (ingest.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline)
@@ -210,12 +197,12 @@ class PriorityGateTest
         held.hold().release();
         ingest.join(10_000);
         assertThat(ingest.isAlive()).isFalse();
-        assertThat(held.rings().drain(10_000)).isTrue();
-        assertThat(counter(held.slots(), "hold").dropped.sum()).isZero();
-        assertThat(counter(held.slots(), "hold").processed.sum()).isEqualTo(RING + 1);
-        assertThat(held.counters().backPressureWaits.sum()).isEqualTo(1);
-        assertThat(held.counters().backPressureNanos.sum()).isGreaterThanOrEqualTo(50_000_000L);
-        held.rings().shutdown(1000);
+        assertThat(held.pipe().rings().drain(10_000)).isTrue();
+        assertThat(counter(held.pipe().slots(), "hold").dropped.sum()).isZero();
+        assertThat(counter(held.pipe().slots(), "hold").processed.sum()).isEqualTo(RING + 1);
+        assertThat(held.pipe().counters().backPressureWaits.sum()).isEqualTo(1);
+        assertThat(held.pipe().counters().backPressureNanos.sum()).isGreaterThanOrEqualTo(50_000_000L);
+        held.pipe().rings().shutdown(1000);
     }
 
     @Test
@@ -224,14 +211,14 @@ class PriorityGateTest
         final HeldRing held = HeldRing.start(20);
         for (int i = 0; i < RING - 1 + 3; i++)
         {
-            dispatchOne(held.pool(), held.dispatcher());
+            dispatchOne(held.pipe().pool(), held.pipe().dispatcher());
         }
-        assertThat(counter(held.slots(), "hold").dropped.sum()).isEqualTo(3);
-        assertThat(held.counters().backPressureWaits.sum()).isEqualTo(3);
-        assertThat(held.counters().backPressureNanos.sum()).isGreaterThanOrEqualTo(3 * 20_000_000L);
+        assertThat(counter(held.pipe().slots(), "hold").dropped.sum()).isEqualTo(3);
+        assertThat(held.pipe().counters().backPressureWaits.sum()).isEqualTo(3);
+        assertThat(held.pipe().counters().backPressureNanos.sum()).isGreaterThanOrEqualTo(3 * 20_000_000L);
         held.hold().release();
-        assertThat(held.rings().drain(10_000)).isTrue();
-        held.rings().shutdown(1000);
+        assertThat(held.pipe().rings().drain(10_000)).isTrue();
+        held.pipe().rings().shutdown(1000);
     }
 
     private static void awaitEmpty(final RingGroup rings, final int ring) throws InterruptedException
@@ -273,24 +260,19 @@ class PriorityGateTest
      * One HIGH analyzer on a ring of {@link #RING} slots whose consumer holds the first tree: the ring fills at
      * once and stays full until {@code hold.release()}.
      */
-    private record HeldRing(CountingAnalyzerType hold, List<AnalyzerSlot> slots, RingGroup rings,
-        IngestCounters counters, Dispatcher dispatcher, TreePool pool)
+    private record HeldRing(CountingAnalyzerType hold, TestPipeline pipe)
     {
         static HeldRing start(final int highWaitMillis) throws InterruptedException
         {
             final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true)
                 .holdFirstTree();
             final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, highWaitMillis);
-            final List<AnalyzerSlot> slots = List.of(slot(hold, 0, gate));
-            final RingGroup rings = new RingGroup(new ServerConfig.Pipeline(1, RING, 1, "spin-park", gate), slots,
-                ReportLimits.DEFAULT, ReportSink.NONE);
-            final IngestCounters counters = new IngestCounters();
-            final Dispatcher dispatcher = new Dispatcher(rings, slots, new ManualClock(NOW), counters,
-                new OutOfPeriodLedger(10));
-            final TreePool pool = new TreePool(1024, counters);
-            dispatchOne(pool, dispatcher);
+            final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(1, RING, 1, "spin-park", gate),
+                List.of(slot(hold, 0, gate)), ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
+            dispatchOne(pipe.pool(), pipe.dispatcher());
             hold.awaitHolding();
-            return new HeldRing(hold, slots, rings, counters, dispatcher, pool);
+            return new HeldRing(hold, pipe);
         }
     }
+
 }
