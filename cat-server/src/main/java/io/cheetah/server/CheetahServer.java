@@ -147,7 +147,8 @@ public final class CheetahServer implements AutoCloseable
         this.tickerThread = b.autoTick ? startTicker() : null;
         LOG.info("cheetah listening: tcp {}:{}, http {}:{}, analyzers {}", tcp.host(), ingest.port(),
             config.http().host(), http.port(), slots.stream().map(AnalyzerSlot::name).toList());
-        LOG.info("pipeline: {} ingest workers, {} rings x {} slots ({} consumer(s) each, wait {}), rings by analyzer {}",
+        LOG.info("pipeline: {} ingest workers, {} rings x {} slots ({} consumer(s) each, wait {}), " +
+            "rings by analyzer {}",
             tcp.workers(), config.pipeline().rings(), config.pipeline().ringSize(),
             config.pipeline().consumersPerRing(), config.pipeline().waitStrategy(),
             slots.stream().map(s -> s.name() + "=" + s.ring()).toList());

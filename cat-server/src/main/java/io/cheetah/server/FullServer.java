@@ -38,7 +38,8 @@ import java.util.Map;
  * <pre>
  *   ReportStore.start ──▶ checkpoints of hours H-1, H ──▶ CheetahServer.builder
  *   LogviewStore.start ─────────────────────────────────▶   .analyzers(catalog + dump) .sink/.history(store)
- *                                                           .restore(...) .mount(/cat/r/m, /) .closeAfter(logview, store)
+ *                                                           .restore(...) .mount(/cat/r/m, /)
+ *                                                           .closeAfter(logview, store)
  * </pre>
  * Shutdown ({@link #close()}): TCP, final checkpoint, rings, HTTP, then the logview store, then storage (which stops
  * the embedded MariaDB).

@@ -143,8 +143,8 @@ public final class FrameReader
             frameStreamOffset = consumed;
             failed = true;
             throw new MalformedFrameException(FrameError.INCOMPLETE_AT_EOF, 0,
-                "stream ended " + left + " bytes into a frame" +
-                    (left >= 4 ? " that declared " + (readInt(readPos) + 4L) + " bytes" : ", inside its length prefix"));
+                "stream ended " + left + " bytes into a frame" + (left >= 4 ?
+                    " that declared " + (readInt(readPos) + 4L) + " bytes" : ", inside its length prefix"));
         }
     }
 

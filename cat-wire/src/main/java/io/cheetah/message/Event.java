@@ -9,7 +9,8 @@ public final class Event extends Message
     {
     }
 
-    public Event(final String type, final String name, final String status, final String data, final long timestampMillis)
+    public Event(final String type, final String name, final String status, final String data,
+        final long timestampMillis)
     {
         super(type, name, status, data, timestampMillis);
     }

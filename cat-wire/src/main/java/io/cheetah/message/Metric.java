@@ -9,7 +9,8 @@ public final class Metric extends Message
     {
     }
 
-    public Metric(final String type, final String name, final String status, final String data, final long timestampMillis)
+    public Metric(final String type, final String name, final String status, final String data,
+        final long timestampMillis)
     {
         super(type, name, status, data, timestampMillis);
     }

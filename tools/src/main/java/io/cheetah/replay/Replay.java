@@ -249,10 +249,12 @@ public final class Replay
         final double gcMaxPauseMs = options.gcLog != null ? GcLog.maxPauseMillis(options.gcLog) :
             GcLog.maxPauseMillis(before, last);
         return new ReplayResult(options, pool.frames(), pool.totalBytes(), connections, pid, samples, measuredFrom,
-            endOfSending, before, last, search, gcMaxPauseMs, scraper != null ? scraper.failures() : 0, lastError(senders));
+            endOfSending, before, last, search, gcMaxPauseMs, scraper != null ? scraper.failures() : 0,
+            lastError(senders));
     }
 
-    private MetricsSample drain(final MetricsScraper scraper, final List<ReplayConnection> senders, final ProcessProbe probe,
+    private MetricsSample drain(final MetricsScraper scraper, final List<ReplayConnection> senders,
+        final ProcessProbe probe,
         final List<Sample> samples, final long t0, final double rate)
     {
         final long deadline = System.nanoTime() + (long)(options.drainSeconds * 1e9);

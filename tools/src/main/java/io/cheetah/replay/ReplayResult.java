@@ -23,8 +23,8 @@ import java.util.List;
  * @param lastError      the last send error, or empty.
  */
 public record ReplayResult(ReplayOptions options, int poolFrames, long poolBytes, int connections, long serverPid,
-    List<Sample> samples, int measuredFrom, Sample endOfSending, MetricsSample before, MetricsSample after, CapacitySearch capacity,
-    double gcMaxPauseMs, long scrapeFailures, String lastError)
+    List<Sample> samples, int measuredFrom, Sample endOfSending, MetricsSample before, MetricsSample after,
+    CapacitySearch capacity, double gcMaxPauseMs, long scrapeFailures, String lastError)
 {
     /**
      * @return the sample measuring starts from (time 0, or the end of the warm-up).

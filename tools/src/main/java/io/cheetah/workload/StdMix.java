@@ -196,7 +196,8 @@ public final class StdMix
      */
     public MessageTree heartbeatTree(final int domain, final int machine, final long now)
     {
-        final TransactionMessage root = new TransactionMessage("System", "Status", "0", "", now, 1000 + random.nextInt(50_000));
+        final TransactionMessage root = new TransactionMessage("System", "Status", "0", "", now,
+            1000 + random.nextInt(50_000));
         root.addChild(new Heartbeat("Heartbeat", ips[domain][machine], "0", statusXml(now), now));
         return header(domain, machine, now, "cat", "cat-StatusUpdateTask").root(root);
     }
@@ -219,7 +220,8 @@ public final class StdMix
         {
             final int sql = sqlZipf.sample(random);
             t += 1 + random.nextInt(5);
-            final TransactionMessage s = new TransactionMessage(type(bomb, "SQL"), name(bomb, sqlNames[sql]), "0", sqlTexts[sql], t,
+            final TransactionMessage s = new TransactionMessage(type(bomb, "SQL"), name(bomb, sqlNames[sql]), "0",
+                sqlTexts[sql], t,
                 micros(3_000, 1.0));
             final int op = sqlNames[sql].indexOf(".update") > 0 ? 1 : sqlNames[sql].indexOf(".insert") > 0 ? 2 : 0;
             s.addChild(new Event(type(bomb, "SQL.Method"), name(bomb, op == 0 ? "SELECT" : op == 1 ? "UPDATE" :
@@ -232,7 +234,8 @@ public final class StdMix
         {
             final int key = cacheZipf.sample(random);
             t += 1;
-            final TransactionMessage c = new TransactionMessage(type(bomb, "Cache.redis"), name(bomb, cacheKeys[key]), "0", "",
+            final TransactionMessage c = new TransactionMessage(type(bomb, "Cache.redis"), name(bomb, cacheKeys[key]),
+                "0", "",
                 t, micros(400, 0.8));
             c.addChild(new Event(type(bomb, "Cache.redis.server"), name(bomb, "10.1." + d + "." + (key % 4) +
                 ":6379"), "0", "", t));
@@ -351,7 +354,8 @@ public final class StdMix
         return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\r\n<status timestamp=\"" + now + "\">\r\n" +
             "   <runtime start-time=\"" + (now - 86_400_000L) + "\" up-time=\"86400000\" java-version=\"1.8.0_372\"" +
             " user-name=\"app\">\r\n      <user-dir>/data/app</user-dir>\r\n   </runtime>\r\n" +
-            "   <os name=\"Linux\" arch=\"amd64\" version=\"5.10.0\" available-processors=\"8\" system-load-average=\"" +
+            "   <os name=\"Linux\" arch=\"amd64\" version=\"5.10.0\" available-processors=\"8\"" +
+            " system-load-average=\"" +
             (random.nextInt(800) / 100.0) + "\" process-time=\"" + random.nextInt(1_000_000) + "000000\"" +
             " total-physical-memory=\"16794214400\" free-physical-memory=\"" + random.nextInt(2_000_000_000) +
             "\" committed-virtual-memory=\"9211961344\" total-swap-space=\"0\" free-swap-space=\"0\"/>\r\n" +
@@ -376,7 +380,8 @@ public final class StdMix
             "   </extension>\r\n   <extension id=\"JVMHeap\">\r\n" +
             "      <extensionDetail id=\"Par Eden Space\" value=\"" + random.nextInt(500_000_000) + ".0\"/>\r\n" +
             "      <extensionDetail id=\"CMS Old Gen\" value=\"" + heap + ".0\"/>\r\n" +
-            "      <extensionDetail id=\"Metaspace\" value=\"" + (60_000_000 + random.nextInt(9_000_000)) + ".0\"/>\r\n" +
+            "      <extensionDetail id=\"Metaspace\" value=\"" + (60_000_000 + random.nextInt(9_000_000)) +
+            ".0\"/>\r\n" +
             "   </extension>\r\n   <extension id=\"FrameworkThread\">\r\n" +
             "      <extensionDetail id=\"HttpThread\" value=\"" + (threads / 2) + ".0\"/>\r\n" +
             "      <extensionDetail id=\"CatThread\" value=\"6.0\"/>\r\n" +

@@ -200,7 +200,8 @@ public final class HeartbeatAnalyzer implements Analyzer
                 {
                     return null;
                 }
-                m = new LiveMachine(ip.length() <= limits.maxNameLength() ? ip : ip.substring(0, limits.maxNameLength()));
+                m = new LiveMachine(ip.length() <= limits.maxNameLength() ? ip : ip.substring(0,
+                    limits.maxNameLength()));
                 machines.put(ip, m);
             }
             return m;

@@ -201,7 +201,8 @@ public final class HeartbeatReportFormat implements ReportFormat
     public void writeJson(final Report report, final ReportQuery query, final Appendable out) throws IOException
     {
         final HeartbeatReport r = (HeartbeatReport)report;
-        JsonText.reportHead(r.domain(), r.hourStart(), r.machines().stream().map(HeartbeatReport.Machine::ip).toList(), out);
+        JsonText.reportHead(r.domain(), r.hourStart(), r.machines().stream().map(HeartbeatReport.Machine::ip).toList(),
+            out);
         final List<HeartbeatReport.Machine> machines = machines(r, query);
         for (int i = 0; i < machines.size(); i++)
         {

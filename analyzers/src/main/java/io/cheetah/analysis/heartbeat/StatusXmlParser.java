@@ -187,7 +187,8 @@ public final class StatusXmlParser
                     number(attributes.getValue("time"))});
                 case "thread" -> thread = new double[] {number(attributes.getValue("count")),
                     number(attributes.getValue("total-started-count")), number(attributes.getValue("cat-thread-count")),
-                    number(attributes.getValue("pigeon-thread-count")), number(attributes.getValue("http-thread-count"))};
+                    number(attributes.getValue("pigeon-thread-count")),
+                    number(attributes.getValue("http-thread-count"))};
                 case "message" ->
                 {
                     if ("status".equals(parent))

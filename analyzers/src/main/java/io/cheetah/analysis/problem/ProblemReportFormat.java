@@ -196,7 +196,8 @@ public final class ProblemReportFormat implements ReportFormat
     public void writeJson(final Report report, final ReportQuery query, final Appendable out) throws IOException
     {
         final ProblemReport r = (ProblemReport)report;
-        JsonText.reportHead(r.domain(), r.hourStart(), r.machines().stream().map(ProblemReport.Machine::ip).toList(), out);
+        JsonText.reportHead(r.domain(), r.hourStart(), r.machines().stream().map(ProblemReport.Machine::ip).toList(),
+            out);
         boolean firstMachine = true;
         for (final ProblemReport.Machine m : machines(r, query))
         {

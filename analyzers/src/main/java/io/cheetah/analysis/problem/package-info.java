@@ -11,7 +11,7 @@
  * </pre>
  * Caps ({@link io.cheetah.analysis.ReportLimits}): machines per domain, types per machine, statuses per type and
  * thread groups per entity fold into {@code OTHERS}; domains beyond the cap and long-url entities beyond CAT's
- * 100 per machine are dropped; every fold and drop is counted in {@link io.cheetah.analysis.problem.ReasonCounters<ProblemLoss>}.
+ * 100 per machine are dropped; every fold and drop is counted in {@link io.cheetah.analysis.problem.ProblemLoss}.
  * Statuses are cleaned as CAT cleans them at save (chars outside 32..126 → space, runs collapsed).
  * <p>
  * JSON shape ({@code writeJson}, same filtering as the XML: {@code ip} All merges every machine into one machine

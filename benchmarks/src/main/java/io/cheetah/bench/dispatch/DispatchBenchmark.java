@@ -39,7 +39,8 @@ import java.util.concurrent.TimeUnit;
  * The Netty thread's cost per std tree after decoding: acquire a pooled tree, period check, the six default
  * analyzers' prefilters, the priority gate and one publish per ring (3 rings of 65,536, one consumer each running
  * no-op analyzers). {@code dispatch} uses trees decoded once (each of the 4,096 pooled trees keeps the std-mix
- * tree it was first given); batches of 1,024 trees, the rings drained between batches (untimed); {@code decodeAndDispatch} adds the frame copy and NT1 decode. Run with {@code -prof gc} for bytes
+ * tree it was first given); batches of 1,024 trees, the rings drained between batches (untimed);
+ * {@code decodeAndDispatch} adds the frame copy and NT1 decode. Run with {@code -prof gc} for bytes
  * allocated per tree. If the no-op consumers fall behind, the gate refuses (counted) rather than blocking.
  */
 @State(Scope.Thread)

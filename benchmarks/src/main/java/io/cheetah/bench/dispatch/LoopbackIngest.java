@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * TCP, and prints trees/s every second, then the average. Everything else is the real pipeline: Netty framing,
  * NT1 decode, dispatch, rings, consumers.
  * <pre>
- *   java -cp benchmarks/target/benchmarks.jar io.cheetah.bench.dispatch.LoopbackIngest [seconds] [senders] [--set k=v]...
+ *   java -cp benchmarks/target/benchmarks.jar io.cheetah.bench.dispatch.LoopbackIngest \
+ *       [seconds] [senders] [--set k=v]...
  * </pre>
  */
 public final class LoopbackIngest

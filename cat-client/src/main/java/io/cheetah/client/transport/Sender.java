@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  * </pre>
  * Connection rules: with no connection, try every endpoint in order, then wait (backoff doubling from
  * {@code reconnectMin} to {@code reconnectMax}); while connected to endpoint k &gt; 0, try endpoints 0..k-1 every
- * {@code failbackInterval} (backing off to once a minute while they stay down) and switch to the first that connects; when the routes change and the current endpoint is
+ * {@code failbackInterval} (backing off to once a minute while they stay down) and switch to the first that connects;
+ * when the routes change and the current endpoint is
  * no longer listed, reconnect from the top. A server never writes, so end-of-stream on the socket means it went away.
  */
 public final class Sender
@@ -352,7 +353,8 @@ public final class Sender
                 else
                 {
                     backoffNanos = 0;
-                    nextFailbackNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.failbackIntervalMillis());
+                    nextFailbackNanos = System.nanoTime() +
+                        TimeUnit.MILLISECONDS.toNanos(config.failbackIntervalMillis());
                 }
             }
             return;

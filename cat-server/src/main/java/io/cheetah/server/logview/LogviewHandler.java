@@ -90,7 +90,8 @@ public final class LogviewHandler extends Handler.Abstract
         final FlatTree tree = new FlatTree();
         try
         {
-            new TreeDecoder(PAGE_LIMITS, new Utf8Interner(64)).decodeFrame(found.frame(), 0, found.frame().length, tree);
+            new TreeDecoder(PAGE_LIMITS, new Utf8Interner(64)).decodeFrame(found.frame(), 0, found.frame().length,
+                tree);
         }
         catch (final MalformedFrameException e)
         {

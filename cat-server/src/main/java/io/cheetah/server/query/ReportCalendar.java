@@ -149,7 +149,8 @@ public final class ReportCalendar
      */
     public long plusMonths(final long epochMs, final long months)
     {
-        return ZonedDateTime.ofInstant(Instant.ofEpochMilli(epochMs), zone).plusMonths(months).toInstant().toEpochMilli();
+        return ZonedDateTime.ofInstant(Instant.ofEpochMilli(epochMs), zone).plusMonths(months).toInstant()
+            .toEpochMilli();
     }
 
     /**

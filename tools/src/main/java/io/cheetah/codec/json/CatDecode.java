@@ -157,6 +157,7 @@ public final class CatDecode
     private static void usage()
     {
         System.err.println("usage: cat-decode [--zone ZONE (default GMT+8, for PT1)] [--max-frame-bytes N] FILE|-");
-        System.err.println("prints one JSON object per frame: a tree, a metric bag or {\"error\",\"offset\",\"detail\"}");
+        System.err.println(
+            "prints one JSON object per frame: a tree, a metric bag or {\"error\",\"offset\",\"detail\"}");
     }
 }

@@ -94,7 +94,8 @@ public class ProblemAnalyzerBenchmark extends BenchmarkDefaults
         final int call = t.add(MessageKind.TRANSACTION, url, "PigeonCall", "stock.reserve", ts);
         t.setStatus(call, problems ? "timeout" : "0");
         t.setDurationMicros(call, 8_000);
-        final int ev = t.add(MessageKind.EVENT, url, problems ? "Error" : "URL.Server", "java.lang.IllegalStateException", ts);
+        final int ev = t.add(MessageKind.EVENT, url, problems ? "Error" : "URL.Server",
+            "java.lang.IllegalStateException", ts);
         t.setStatus(ev, problems ? "ERROR" : "0");
         return t;
     }

@@ -59,7 +59,8 @@ public final class CatReportHandler extends ReportRoute
         try
         {
             final String op = ReportParameters.text(fields, "op", 32, "view");
-            final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), op.startsWith("history"));
+            final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(),
+                op.startsWith("history"));
             final ReportFormat format = lookup.format(analyzer);
             final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
             final String xml = report == null ? "" :

@@ -10,7 +10,6 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
 import org.eclipse.jetty.http.HttpMethod;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -25,7 +24,8 @@ import java.util.Set;
  * The dashboard's JSON API under {@code /api/v1} (documented in {@code docs/openapi.yaml}):
  * <pre>
  *  GET /api/v1/domains?analyzer=&amp;date=                    domains with data in the hour
- *  GET /api/v1/reports/{analyzer}?domain=&amp;date=&amp;ip=&amp;type=&amp;name=&amp;step=&amp;reportType=&amp;startDate=&amp;endDate=
+ *  GET /api/v1/reports/{analyzer}?domain=&amp;date=&amp;ip=&amp;type=&amp;name=&amp;step=&amp;reportType=
+ *                                 &amp;startDate=&amp;endDate=
  *  GET /api/v1/reports/{analyzer}/machines?domain=&amp;date=&amp;type=&amp;name=   the same figures per machine
  *  GET /api/v1/reports/{analyzer}/trend?…                      one point per hour (spans up to 2 days) or day
  *  GET /api/v1/reports/{analyzer}/native?…                     the analyzer's own JSON (ReportFormat.writeJson)
@@ -205,7 +205,8 @@ public final class JsonApiHandler extends ReportRoute
             json.writeArrayFieldStart("points");
             for (long start = period.start(); start < period.end(); )
             {
-                final long end = hourly ? start + ReportCalendar.HOUR : Math.min(calendar.plusDays(start, 1), period.end());
+                final long end = hourly ? start + ReportCalendar.HOUR : Math.min(calendar.plusDays(start, 1),
+                    period.end());
                 final ReportParameters slice = new ReportParameters(parameters.domain(), parameters.ip(),
                     parameters.type(), parameters.name(), new ReportPeriod(hourly ? "hour" : "range", start, end));
                 final Report report = lookup.find(analyzer, slice.domain(), slice.period());

@@ -65,7 +65,8 @@ public final class Reply
      * @param type     content type.
      * @param body     uncompressed text.
      */
-    public static void gzip(final Response response, final Callback callback, final String type, final CharSequence body)
+    public static void gzip(final Response response, final Callback callback, final String type,
+        final CharSequence body)
     {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream gzip = new GZIPOutputStream(out))

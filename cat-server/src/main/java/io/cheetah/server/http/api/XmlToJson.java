@@ -19,7 +19,8 @@ import java.util.Set;
  * XML that docs/protocol.md pins: an element becomes an object whose properties are its attributes (numbers as JSON
  * numbers, except identifying attributes such as {@code id} and {@code ip}, which stay strings) and, for each child
  * tag, an array of the children with that tag (named tag + {@code s} when an attribute already has the tag's
- * name, as for the root's {@code domain} attribute and {@code <domain>} list); an element with only text becomes that string. Used by the JSON
+ * name, as for the root's {@code domain} attribute and {@code <domain>} list); an element with only text becomes that
+ * string. Used by the JSON
  * API; thread-safe.
  */
 public final class XmlToJson
@@ -119,7 +120,8 @@ public final class XmlToJson
                     }
                     else
                     {
-                        stack.get(stack.size() - 1).children.computeIfAbsent(node.tag, k -> new ArrayList<>()).add(node);
+                        stack.get(stack.size() - 1).children.computeIfAbsent(node.tag,
+                            k -> new ArrayList<>()).add(node);
                     }
                     stack.add(node);
                 }
@@ -159,7 +161,8 @@ public final class XmlToJson
         for (final Map.Entry<String, List<Node>> child : node.children.entrySet())
         {
             // CAT's roots have both a domain attribute and <domain> children (the domain list): keep both
-            json.writeArrayFieldStart(node.attributes.containsKey(child.getKey()) ? child.getKey() + "s" : child.getKey());
+            final String field = node.attributes.containsKey(child.getKey()) ? child.getKey() + "s" : child.getKey();
+            json.writeArrayFieldStart(field);
             for (final Node c : child.getValue())
             {
                 writeNode(c, json);

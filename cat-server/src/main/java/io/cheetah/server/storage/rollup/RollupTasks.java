@@ -51,7 +51,8 @@ public final class RollupTasks
         // MySQL applies ON DUPLICATE KEY assignments left to right, each seeing the columns already assigned:
         // status must come last so the others read its old value.
         try (PreparedStatement ps = c.prepareStatement(
-            "INSERT INTO rollup_task (domain, analyzer, kind, period_ms, status, dirty, ready_ms, attempts, created_ms) " +
+            "INSERT INTO rollup_task (domain, analyzer, kind, period_ms, status, dirty, ready_ms, attempts, " +
+                "created_ms) " +
                 "VALUES (?, ?, ?, ?, 'todo', 0, ?, 0, ?) ON DUPLICATE KEY UPDATE " +
                 "dirty = IF(status = 'doing', 1, dirty), " +
                 "attempts = IF(status IN ('done', 'failed'), 0, attempts), " +
