@@ -91,6 +91,22 @@ function summary(rows, rates) {
   return parts;
 }
 
+// Cheetah's own figures per client domain (not in CAT's XML): refused admissions and trees outside every open hour.
+async function clientDomains(p) {
+  const body = await getJson(reportUrl('state', apiQuery(p, { domain: 'cat', ip: null, type: null, name: null }), '/native'));
+  const rows = [];
+  for (const m of (body && body.machines) || []) {
+    for (const d of m.domains || []) rows.push(Object.assign({ server: m.ip }, d));
+  }
+  if (!rows.length) return [];
+  const num = (key, label) => ({ key, label, value: (r) => r[key], render: (r) => fmt.int(r[key]), cls: (r) => (key !== 'trees' && r[key] > 0 ? 'bad' : null) });
+  return [el('h2', null, 'Client domains ', el('span', { class: 'sub' }, 'refused admissions; trees outside every open hour since start')),
+    dataTable({ id: 'state-clients', rows, pageSize: 100, sort: { key: 'trees', desc: true }, columns: [
+      { key: 'domain', label: 'Domain', text: true }, { key: 'server', label: 'Server', text: true }, num('trees', 'Trees'),
+      num('lossTrees', 'Trees with loss'), num('refusals', 'Refused admissions'), num('tooEarly', 'Too early'), num('tooLate', 'Too late'),
+    ] })];
+}
+
 async function main() {
   renderHeader('state');
   const pg = page('state');
@@ -104,6 +120,7 @@ async function main() {
     const machines = (body.report && body.report.machine) || [];
     if (machines.length) machines.forEach((m) => parts.push(renderNode('Server ' + (m.ip || ''), m, 0)));
     else parts.push(el('p', { class: 'empty', id: 'state-empty' }, 'No state report for this hour yet.'));
+    if (machines.length) parts.push(...await clientDomains(p));
   } catch (e) {
     parts.push(el('p', { class: 'empty', id: 'state-empty' }, 'State report unavailable: ' + e.message));
   }

@@ -91,7 +91,7 @@ public final class CheetahServer implements AutoCloseable
         final List<AnalyzerType> types = new ArrayList<>(b.types);
         if (types.stream().noneMatch(t -> t.name().equals("state")))
         {
-            types.add(StateAnalyzer.type(ledger));
+            types.add(StateAnalyzer.type(ledger, RouterEndpoints.advertisedHost(config)));
         }
         this.slots = AnalyzerLineup.of(config, types);
         this.rings = new RingGroup(config.pipeline(), slots, b.limits, b.sink);

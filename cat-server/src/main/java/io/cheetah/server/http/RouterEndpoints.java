@@ -33,7 +33,12 @@ public final class RouterEndpoints
         return List.copyOf(list);
     }
 
-    private static String advertisedHost(final ServerConfig config)
+    /**
+     * @param config the configuration ({@code router.advertisedHost}, {@code tcp.host}).
+     * @return the host clients should reach this server at: the advertised one, else the bound address, else
+     * this machine's address. Also the machine under which the State report files this server's figures.
+     */
+    public static String advertisedHost(final ServerConfig config)
     {
         final String advertised = config.router().advertisedHost();
         if (!advertised.isEmpty())

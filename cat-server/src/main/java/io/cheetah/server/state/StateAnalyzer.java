@@ -11,15 +11,18 @@ import io.cheetah.server.period.OutOfPeriodLedger;
 
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * The State analyzer's writer for one partition: counts every tree it is given into per-minute and per-domain
- * tallies of its hour. Domains beyond the report limits fold into {@code OTHERS}. Allocates only when a new hour
- * or a new domain appears. Single-threaded (its ring consumer).
+ * The State analyzer's writer for one partition: counts every tree it is given into per-minute tallies of its hour,
+ * for the server and per client domain, with each domain's client IPs. Domains beyond the report limits fold into
+ * {@code OTHERS}; IPs beyond {@code maxMachinesPerDomain} per domain are not listed (the trees still count).
+ * Allocates only when a new hour, domain or client IP appears. Single-threaded (its ring consumer).
  */
 public final class StateAnalyzer implements Analyzer, RefusalListener
 {
@@ -28,41 +31,53 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
     private static final String OTHERS = "OTHERS";
 
     private final int maxDomains;
+    private final int maxIps;
+    private final String serverIp;
     private final OutOfPeriodLedger ledger;
     private final Map<Long, Tally> hours = new HashMap<>();
     private long lastHour = Long.MIN_VALUE;
     private Tally last;
     private int refused;
 
+    /** One hour: the server's minutes and each client domain's. */
     private static final class Tally
     {
-        final long[] trees = new long[60];
-        final long[] bytes = new long[60];
-        final long[] loss = new long[60];
-        final Map<String, long[]> domains = new HashMap<>();
+        final StateReport.Minutes minutes = StateReport.Minutes.empty();
+        final Map<String, DomainTally> domains = new HashMap<>();
+    }
+
+    /** One client domain of one hour. */
+    private static final class DomainTally
+    {
+        final StateReport.Minutes minutes = StateReport.Minutes.empty();
+        final Set<String> ips = new HashSet<>();
     }
 
     /**
-     * @param context partition and limits.
-     * @param ledger  out-of-period counts per domain (may be null).
+     * @param context  partition and limits.
+     * @param ledger   out-of-period counts per domain (may be null).
+     * @param serverIp this server's IP, the report's machine.
      */
-    public StateAnalyzer(final AnalyzerContext context, final OutOfPeriodLedger ledger)
+    public StateAnalyzer(final AnalyzerContext context, final OutOfPeriodLedger ledger, final String serverIp)
     {
         this.maxDomains = context.limits().maxDomains();
+        this.maxIps = context.limits().maxMachinesPerDomain();
         this.ledger = ledger;
+        this.serverIp = serverIp;
     }
 
     /**
      * The State analyzer type (index 5, HIGH): wants every tree. Provided by the server (it reports the server's
      * own figures), added to the catalog's types by the wiring.
      *
-     * @param ledger the server's out-of-period counts per domain (null: none).
+     * @param ledger   the server's out-of-period counts per domain (null: none).
+     * @param serverIp this server's IP, under which its figures appear.
      * @return the type.
      */
-    public static AnalyzerSpec type(final OutOfPeriodLedger ledger)
+    public static AnalyzerSpec type(final OutOfPeriodLedger ledger, final String serverIp)
     {
         return new AnalyzerSpec(StateReport.ANALYZER, 5, Level.HIGH, AnalyzerSpec.everyTree(), FORMAT,
-            context -> new StateAnalyzer(context, ledger));
+            context -> new StateAnalyzer(context, ledger, serverIp));
     }
 
     @Override
@@ -80,20 +95,31 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
             lastHour = hourStart;
         }
         final int minute = (int)Math.min(59, Math.max(0, (tree.rootTimestamp() - hourStart) / 60_000));
-        final int bytes = tree.frameLength();
-        last.trees[minute]++;
-        last.bytes[minute] += bytes;
-        last.loss[minute] += refused;
-        long[] d = last.domains.get(tree.domain());
+        DomainTally d = last.domains.get(tree.domain());
         if (d == null)
         {
             final String key = last.domains.size() >= maxDomains ? OTHERS : tree.domain();
-            d = last.domains.computeIfAbsent(key, k -> new long[3]);
+            d = last.domains.computeIfAbsent(key, k -> new DomainTally());
         }
-        d[0]++;
-        d[1] += bytes;
-        d[2] += refused;
+        count(last.minutes, minute, tree.frameLength());
+        count(d.minutes, minute, tree.frameLength());
+        final String ip = tree.ip();
+        if (d.ips.size() < maxIps && !ip.isEmpty())
+        {
+            d.ips.add(ip);
+        }
         refused = 0;
+    }
+
+    private void count(final StateReport.Minutes m, final int minute, final int bytes)
+    {
+        m.trees()[minute]++;
+        m.bytes()[minute] += bytes;
+        m.refusals()[minute] += refused;
+        if (refused > 0)
+        {
+            m.lossTrees()[minute]++;
+        }
     }
 
     @Override
@@ -120,10 +146,12 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
         t.domains.forEach((name, d) ->
         {
             final long[] o = outside.getOrDefault(name, new long[2]);
-            figures.put(name, new StateReport.DomainFigures(d[0], d[1], d[2], o[0], o[1]));
+            figures.put(name, new StateReport.DomainFigures(d.minutes.copy(),
+                Collections.unmodifiableSet(new TreeSet<>(d.ips)), o[0], o[1]));
         });
-        return new StateReport(hourStart, t.trees.clone(), t.bytes.clone(), t.loss.clone(),
+        final StateReport.Machine machine = new StateReport.Machine(serverIp, t.minutes.copy(),
             Collections.unmodifiableMap(figures));
+        return new StateReport(hourStart, Map.of(serverIp, machine));
     }
 
     @Override
@@ -143,18 +171,22 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
     {
         final StateReport r = (StateReport)report;
         final Tally t = hours.computeIfAbsent(r.hourStart(), h -> new Tally());
-        for (int m = 0; m < 60; m++)
+        // a checkpoint of this server: every machine in it is this server's figures (its IP may have changed)
+        for (final StateReport.Machine m : r.machines().values())
         {
-            t.trees[m] += r.minuteTrees()[m];
-            t.bytes[m] += r.minuteBytes()[m];
-            t.loss[m] += r.minuteLoss()[m];
+            t.minutes.add(m.minutes());
+            m.domains().forEach((name, f) ->
+            {
+                final DomainTally d = t.domains.computeIfAbsent(name, k -> new DomainTally());
+                d.minutes.add(f.minutes());
+                for (final String ip : f.ips())
+                {
+                    if (d.ips.size() < maxIps)
+                    {
+                        d.ips.add(ip);
+                    }
+                }
+            });
         }
-        r.domains().forEach((name, f) ->
-        {
-            final long[] d = t.domains.computeIfAbsent(name, k -> new long[3]);
-            d[0] += f.trees();
-            d[1] += f.bytes();
-            d[2] += f.loss();
-        });
     }
 }

@@ -80,9 +80,11 @@ class HourBoundarySystemTest
 
             // the State report of H+1 says who sent what, and whose clock is off
             final StateReport state = (StateReport)server.reports().report("state", "cat", H + HOUR);
-            assertThat(state.domains().get("app").trees()).isEqualTo(1);
-            assertThat(state.domains().get("app").tooLate()).isEqualTo(2);
-            assertThat(state.domains().get("app").tooEarly()).isEqualTo(1);
+            assertThat(state.machines()).hasSize(1);
+            final StateReport.DomainFigures app = state.machines().values().iterator().next().domains().get("app");
+            assertThat(app.trees()).isEqualTo(1);
+            assertThat(app.tooLate()).isEqualTo(2);
+            assertThat(app.tooEarly()).isEqualTo(1);
             assertThat(server.metricsText()).contains("cheetah_trees_out_of_period_total{kind=\"too_late\"} 2")
                 .contains("cheetah_trees_out_of_period_total{kind=\"too_early\"} 1");
 

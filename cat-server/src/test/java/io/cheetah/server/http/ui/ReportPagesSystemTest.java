@@ -103,10 +103,16 @@ class ReportPagesSystemTest extends KnownTrafficPages
         assertThat(rows("state-loss")).containsExactly(List.of("problem", "990", "0", "5", "0", "0"),
             List.of("transaction", "1,000", "0", "0", "0", "0"));
         assertThat(rows("state-rings")).containsExactly(List.of("0", "65,000"));
+        // the State analyzer's report of every known tree, in CAT's shape: the server, its domains, its minutes
         assertThat(browser.all("#content h2")).extracting(WebElement::getText).contains("Server 10.9.9.9");
-        assertThat(browser.all("#content dl").get(1).getText()).contains("totalLoss").contains("3");
+        assertThat(browser.all("#content dl").get(1).getText()).contains("total").contains("31450")
+            .contains("totalLoss");
         assertThat(rows("state-processDomain")).extracting(r -> r.subList(0, 2))
-            .containsExactly(List.of("shop", "700"), List.of("big", "300"));
+            .containsExactlyInAnyOrder(List.of("shop", "75"), List.of("big", "31375"));
+        assertThat(rows("state-message")).hasSize(31);
+        // Cheetah's own figures per client domain, from the native JSON
+        assertThat(rows("state-clients")).extracting(r -> r.subList(0, 3))
+            .containsExactly(List.of("big", "10.9.9.9", "31,375"), List.of("shop", "10.9.9.9", "75"));
         assertThat(rows("metrics")).contains(List.of("cheetah_analyzer_dropped_total", "analyzer=\"problem\",level=\"MID\"", "5"));
         browser.one("#metrics-filter").sendKeys("frames_bad");
         assertThat(rows("metrics")).extracting(r -> r.get(1)).containsExactly("reason=\"too_long\"", "reason=\"bad_varint\"");
