@@ -9,11 +9,38 @@ package io.cheetah.analysis;
  * @param type        a type, or null for all types without their names.
  * @param name        a name within the type, or null.
  * @param nowMillis   the reader's clock, for rates over the elapsed part of the current hour.
+ * @param mode        how machine {@code All} and a name are read: by the pages or by CAT's model API.
  */
-public record ReportQuery(String ip, String type, String name, long nowMillis)
+public record ReportQuery(String ip, String type, String name, long nowMillis, Mode mode)
 {
     /** The machine id of the merge over every machine. */
     public static final String ALL = "All";
+
+    /** Who reads: the pages and the JSON API, or CAT's model API (its console, alert rules, other servers). */
+    public enum Mode
+    {
+        /** Machine {@code All} is one merged machine; a name selects that name. */
+        PAGE,
+        /**
+         * As CAT's {@code TransactionReportFilter}: machine {@code All} (or none) gives every machine on its own,
+         * for the caller to merge; a type gives all its names, and any name ({@code *}, {@code All}, …) only asks
+         * for every name's ranges and distribution.
+         */
+        MODEL
+    }
+
+    /**
+     * A query as the pages read.
+     *
+     * @param ip        a machine, or {@link #ALL}.
+     * @param type      a type, or null.
+     * @param name      a name within the type, or null.
+     * @param nowMillis the reader's clock.
+     */
+    public ReportQuery(final String ip, final String type, final String name, final long nowMillis)
+    {
+        this(ip, type, name, nowMillis, Mode.PAGE);
+    }
 
     /**
      * @param nowMillis the reader's clock.
@@ -30,5 +57,22 @@ public record ReportQuery(String ip, String type, String name, long nowMillis)
     public boolean allMachines()
     {
         return ip == null || ip.isEmpty() || ALL.equals(ip);
+    }
+
+    /**
+     * @return true when machine {@code All} is rendered as one machine merged from all of them.
+     */
+    public boolean mergesMachines()
+    {
+        return allMachines() && mode == Mode.PAGE;
+    }
+
+    /**
+     * @param nameId a name of the asked type.
+     * @return true when that name is rendered: every name in the model API, else the asked one (or all without one).
+     */
+    public boolean showsName(final String nameId)
+    {
+        return mode == Mode.MODEL || name == null || name.equals(nameId);
     }
 }

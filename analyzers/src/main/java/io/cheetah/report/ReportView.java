@@ -32,7 +32,7 @@ public final class ReportView
     {
         this.source = report;
         this.query = query;
-        this.shown = query.allMachines() ? report.mergeMachines(ReportQuery.ALL) : report;
+        this.shown = query.mergesMachines() ? report.mergeMachines(ReportQuery.ALL) : report;
         final long now = query.nowMillis();
         final long start = report.hourStart();
         this.seconds = now >= start && now < start + HOUR ? Math.max(1, (now - start) / 1000) : 3600;
@@ -103,7 +103,7 @@ public final class ReportView
      */
     public boolean showsName(final String nameId)
     {
-        return query.name() == null || query.name().equals(nameId);
+        return query.showsName(nameId);
     }
 
     /**

@@ -82,15 +82,16 @@ public final class TallyXml
                             {
                                 distribution(x, name);
                             }
-                            statusCodes(x, s, name);
                         }
+                        statusCodes(x, s, name);
                         x.end("name");
                     }
-                    if (durations)
-                    {
-                        // CAT's event model has no type-level series; the transaction model calls it range2.
-                        ranges(x, view, "range2", type, lines, scratch);
-                    }
+                }
+                if (durations)
+                {
+                    // CAT's event model has no type-level series; the transaction model calls it range2, and its
+                    // filters always write it.
+                    ranges(x, view, "range2", type, lines, scratch);
                 }
                 x.end("type");
             }

@@ -74,7 +74,8 @@ public final class ModelHandler extends ReportRoute
                 parameters.name(), new ReportPeriod("hour", hour, hour + ReportCalendar.HOUR));
             final Report report = lookup.find(analyzer, resolved.domain(), resolved.period());
             final String xml = report == null ? "" : ReportLookup.xml(format, report,
-                new ReportQuery(resolved.ip(), resolved.type(), resolved.name(), calendar.now()));
+                new ReportQuery(resolved.ip(), resolved.type(), resolved.name(), calendar.now(),
+                    ReportQuery.Mode.MODEL));
             Reply.gzip(response, callback, XML, xml);
         }
         catch (final BadRequest ex)
