@@ -10,9 +10,15 @@ package io.cheetah.analysis;
  * @param name        a name within the type, or null.
  * @param nowMillis   the reader's clock, for rates over the elapsed part of the current hour.
  * @param mode        how machine {@code All} and a name are read: by the pages or by CAT's model API.
+ * @param spanStart   epoch ms where the report's span starts, for a report merged over several hours (a day, a
+ *                    week, any range): its times are the span's and its rates divide by the span; 0 for one hour.
+ * @param spanEnd     epoch ms (exclusive) where that span ends; 0 for one hour.
  */
-public record ReportQuery(String ip, String type, String name, long nowMillis, Mode mode)
+public record ReportQuery(String ip, String type, String name, long nowMillis, Mode mode, long spanStart,
+                          long spanEnd)
 {
+    private static final long HOUR = 3_600_000L;
+
     /** The machine id of the merge over every machine. */
     public static final String ALL = "All";
 
@@ -39,7 +45,62 @@ public record ReportQuery(String ip, String type, String name, long nowMillis, M
      */
     public ReportQuery(final String ip, final String type, final String name, final long nowMillis)
     {
-        this(ip, type, name, nowMillis, Mode.PAGE);
+        this(ip, type, name, nowMillis, Mode.PAGE, 0, 0);
+    }
+
+    /**
+     * A query of one hour.
+     *
+     * @param ip        a machine, or {@link #ALL}.
+     * @param type      a type, or null.
+     * @param name      a name within the type, or null.
+     * @param nowMillis the reader's clock.
+     * @param mode      pages or model API.
+     */
+    public ReportQuery(final String ip, final String type, final String name, final long nowMillis,
+        final Mode mode)
+    {
+        this(ip, type, name, nowMillis, mode, 0, 0);
+    }
+
+    /**
+     * @param start epoch ms where the span of the report starts.
+     * @param end   epoch ms (exclusive) where it ends.
+     * @return this query over that span.
+     */
+    public ReportQuery over(final long start, final long end)
+    {
+        return new ReportQuery(ip, type, name, nowMillis, mode, start, end);
+    }
+
+    /**
+     * @param reportStart epoch ms of the report's (first) hour.
+     * @return where its span starts: {@link #spanStart()} when a span is set, else the report's hour.
+     */
+    public long start(final long reportStart)
+    {
+        return spanEnd > 0 ? spanStart : reportStart;
+    }
+
+    /**
+     * @param reportStart epoch ms of the report's (first) hour.
+     * @return where its span ends (exclusive): {@link #spanEnd()} when set, else an hour after the report's start.
+     */
+    public long end(final long reportStart)
+    {
+        return spanEnd > 0 ? spanEnd : reportStart + HOUR;
+    }
+
+    /**
+     * @param reportStart epoch ms of the report's (first) hour.
+     * @return the seconds its counts cover, for rates: the elapsed part of a span that is still running, else the
+     * whole span (3,600 for an hour).
+     */
+    public double seconds(final long reportStart)
+    {
+        final long start = start(reportStart);
+        final long end = end(reportStart);
+        return nowMillis >= start && nowMillis < end ? Math.max(1, (nowMillis - start) / 1000) : (end - start) / 1000;
     }
 
     /**

@@ -37,6 +37,15 @@ public final class HourText
         return format(hourStart + LAST_SECOND);
     }
 
+    /**
+     * @param end epoch ms where a span ends (exclusive).
+     * @return the span's last second, e.g. {@code 2024-05-01 23:59:59} for a day.
+     */
+    public static String lastSecond(final long end)
+    {
+        return format(end - 1000L);
+    }
+
     // The zone is read per call, as SimpleDateFormat did, so a changed default zone is honoured.
     private static String format(final long epochMs)
     {

@@ -15,7 +15,6 @@ import java.util.Locale;
  */
 public final class ReportView
 {
-    private static final long HOUR = 3_600_000L;
 
     private final DomainReport source;
     private final DomainReport shown;
@@ -33,9 +32,7 @@ public final class ReportView
         this.source = report;
         this.query = query;
         this.shown = query.mergesMachines() ? report.mergeMachines(ReportQuery.ALL) : report;
-        final long now = query.nowMillis();
-        final long start = report.hourStart();
-        this.seconds = now >= start && now < start + HOUR ? Math.max(1, (now - start) / 1000) : 3600;
+        this.seconds = query.seconds(report.hourStart());
     }
 
     /**
@@ -115,7 +112,7 @@ public final class ReportView
     }
 
     /**
-     * @return seconds the counts cover: elapsed seconds of the current hour, 3,600 for a past hour.
+     * @return seconds the counts cover: elapsed seconds of a running hour or span, else the whole span's.
      */
     public double seconds()
     {
@@ -145,7 +142,7 @@ public final class ReportView
      */
     public String startTime()
     {
-        return HourText.start(source.hourStart());
+        return HourText.start(query.start(source.hourStart()));
     }
 
     /**
@@ -153,6 +150,6 @@ public final class ReportView
      */
     public String endTime()
     {
-        return HourText.end(source.hourStart());
+        return HourText.lastSecond(query.end(source.hourStart()));
     }
 }

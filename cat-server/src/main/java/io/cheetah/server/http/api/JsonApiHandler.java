@@ -175,7 +175,9 @@ public final class JsonApiHandler extends ReportRoute
                     json.writeStringField("ip", ip);
                     json.writeFieldName("report");
                     xmlToJson.write(ReportLookup.xml(format, report,
-                        new ReportQuery(ip, parameters.type(), parameters.name(), now)), json);
+                        new ReportQuery(ip, parameters.type(), parameters.name(), now).over(parameters.period().start(),
+                            parameters.period().end())),
+                        json);
                     json.writeEndObject();
                 }
             }

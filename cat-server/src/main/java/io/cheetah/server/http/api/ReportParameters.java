@@ -64,7 +64,7 @@ public record ReportParameters(String domain, String ip, String type, String nam
      */
     public ReportQuery query(final long nowMillis)
     {
-        return new ReportQuery(ip, type, name, nowMillis);
+        return new ReportQuery(ip, type, name, nowMillis).over(period.start(), period.end());
     }
 
     /**

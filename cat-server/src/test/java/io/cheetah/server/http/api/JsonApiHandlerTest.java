@@ -2,6 +2,7 @@ package io.cheetah.server.http.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.report.HourText;
 import io.cheetah.server.http.fixtures.KnownTraffic;
 import io.cheetah.server.http.fixtures.KnownTrafficServer;
 import org.junit.jupiter.api.Test;
@@ -143,6 +144,31 @@ class JsonApiHandlerTest
         assertThat(url.path("totalCount").asLong()).isEqualTo(8);
         final JsonNode range = ok("/api/v1/reports/transaction?domain=shop&startDate=2024051712&endDate=2024051712&type=URL");
         assertThat(range.path("report").path("machine").get(0).path("type").get(0).path("totalCount").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void aSpanReportsItsOwnBoundsAndRatesOverItsSeconds() throws Exception
+    {
+        // the running day: 13.5 hours have passed at KnownTraffic.NOW, and URL counted 8 hits (1 at 12:xx, 7 at 13:xx)
+        final JsonNode day = ok("/api/v1/reports/transaction?domain=shop&date=20240517&reportType=day&type=URL")
+            .path("report");
+        final long dayStart = KnownTraffic.HOUR - 13 * 3_600_000L;
+        assertThat(day.path("startTime").asText()).isEqualTo(HourText.start(dayStart));
+        assertThat(day.path("endTime").asText()).isEqualTo(HourText.lastSecond(dayStart + 86_400_000L));
+        final JsonNode url = day.path("machine").get(0).path("type").get(0);
+        assertThat(url.path("tps").asDouble()).isEqualTo(Math.round(8 / 48_600.0 * 100) / 100.0);
+        // a closed one-hour range: the whole hour's 3,600 seconds
+        final JsonNode hour = ok("/api/v1/reports/transaction?domain=shop&startDate=2024051712&endDate=2024051712"
+            + "&type=URL&name=%2Fpay").path("report");
+        assertThat(hour.path("endTime").asText()).isEqualTo(HourText.end(KnownTraffic.HOUR - 3_600_000L));
+        // a span of one hit cannot show a rate above 1/3600 per second (0.00 at CAT's two decimals)
+        assertThat(hour.path("machine").get(0).path("type").get(0).path("tps").asDouble()).isZero();
+        // a whole past day divides by 86,400 s, not by an hour's 3,600
+        final JsonNode past = ok("/api/v1/reports/transaction?domain=big&date=20240517&reportType=day&type=RPC");
+        assertThat(past.path("report").path("machine").get(0).path("type").get(0).path("totalCount").asLong())
+            .isEqualTo(31_375);
+        assertThat(past.path("report").path("machine").get(0).path("type").get(0).path("tps").asDouble())
+            .isEqualTo(Math.round(31_375 / 48_600.0 * 100) / 100.0);
     }
 
     @Test
