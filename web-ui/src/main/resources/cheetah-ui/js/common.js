@@ -113,9 +113,13 @@ export function prettyDate(date) {
   return date.length >= 10 ? d + ' ' + date.slice(8, 10) + ':00' : d;
 }
 
-/** Builds the header with the page tabs; links keep domain and date. */
-export function renderHeader(pageId) {
+/**
+ * Builds the header with the page tabs; links keep domain and date. `fallback` gives values for parameters the
+ * page's URL lacks (the logview takes the domain from its tree).
+ */
+export function renderHeader(pageId, fallback) {
   const p = params();
+  for (const [key, value] of Object.entries(fallback || {})) if (!p[key] && value) p[key] = value;
   const keep = { domain: p.domain, date: p.date, ip: pageId === 'heartbeat' ? p.ip : null };
   const top = document.getElementById('top');
   replace(top,

@@ -8,7 +8,6 @@ import { dataTable } from './table.js';
 import { barChart, MINUTES } from './chart.js';
 
 const SAMPLES_SHOWN = 10;
-const LABELS = ['L', 'o', 'g', 'V', 'i', 'e', 'w'];
 
 function messageId(m) {
   return typeof m === 'string' ? m : (m && (m.id || m.text)) || null;
@@ -39,8 +38,10 @@ function rows(machine, typeFilter) {
   return out;
 }
 
+// One link per sample message id, numbered 1, 2, … (CAT's page also gives each sample its own link); the id is
+// the link's title.
 function samples(row, domain) {
-  return el('span', { class: 'samples' }, row.samples.slice(0, SAMPLES_SHOWN).map((id, i) => logviewLink(id, domain, LABELS[i % LABELS.length])));
+  return el('span', { class: 'samples' }, row.samples.slice(0, SAMPLES_SHOWN).map((id, i) => logviewLink(id, domain, String(i + 1))));
 }
 
 async function main() {

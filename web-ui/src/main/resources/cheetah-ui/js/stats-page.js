@@ -8,6 +8,7 @@ import { dataTable } from './table.js';
 import { barChart, lineChart, MINUTES, perMinute } from './chart.js';
 
 const BUCKETS = Array.from({ length: 17 }, (_, i) => Math.pow(2, i));
+const TYPE_FIGURES = ['line50Value', 'line90Value', 'line95Value', 'line99Value', 'line999Value', 'line9999Value', 'std'];
 
 function sampleCell(row, domain) {
   const id = firstText(row, 'failMessageUrl') || firstText(row, 'successMessageUrl');
@@ -62,6 +63,11 @@ function totalRow(type, names, durations) {
     total.min = names.length ? Math.min(...names.map((n) => num(n.min))) : 0;
     total.max = names.length ? Math.max(...names.map((n) => num(n.max))) : 0;
     total.avg = total.totalCount ? sum / total.totalCount : 0;
+    // percentiles and deviation do not add up over names: the type element carries them, from the type's merged
+    // sketch and sums (CAT's TOTAL row is the type's own figures); a report without them keeps "-"
+    for (const key of TYPE_FIGURES) {
+      if (typeof type[key] === 'number') total[key] = type[key];
+    }
   }
   return total;
 }

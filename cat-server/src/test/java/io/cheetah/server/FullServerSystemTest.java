@@ -8,6 +8,7 @@ import io.cheetah.fixtures.Vectors;
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
+import io.cheetah.server.http.ui.SecurityHeaders;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,8 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The whole server as Main runs it, in-process, with the embedded MariaDB under a temporary data directory and a
  * clock set to the capture's hour: the cat-go capture goes in over TCP, every tree comes back byte for byte from
- * /cat/r/m/&lt;id&gt;?raw=true, the live transaction report is read, the hour is closed and the same report reads
- * back from MySQL.
+ * /cat/r/m/&lt;id&gt;?raw=true (and as a page behind the dashboard's security headers), the live transaction report
+ * is read, the hour is closed and the same report reads back from MySQL.
  */
 class FullServerSystemTest
 {
@@ -82,6 +83,15 @@ class FullServerSystemTest
                 assertThat(r.statusCode()).as(e.getKey()).isEqualTo(200);
                 assertThat(r.body()).as(e.getKey()).isEqualTo(e.getValue());
             }
+            // the HTML form is a dashboard page, behind the dashboard's security headers, its script served too
+            final String first = framesById.keySet().iterator().next();
+            final HttpResponse<String> logview = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" +
+                server.httpPort() + "/cat/r/m/" + first)).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(logview.statusCode()).isEqualTo(200);
+            assertThat(logview.headers().firstValue("Content-Security-Policy")).hasValue(SecurityHeaders.POLICY);
+            assertThat(logview.body()).contains("src=\"/ui/js/logview.js\"").contains(first);
+            assertThat(http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.httpPort() +
+                "/ui/js/logview.js")).build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
 
             live = server.reports().report("transaction", domain, HOUR);
             assertThat(live).isNotNull();

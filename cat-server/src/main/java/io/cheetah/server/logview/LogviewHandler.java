@@ -22,11 +22,13 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Serves {@code GET /cat/r/m/<messageId>} (CAT's logview URL) from the {@link LogviewStore}: an HTML page of the
- * tree by default, the exact frame bytes with {@code ?raw=true}, the tree as JSON (the vectors' schema, written by
- * {@link TreeJsonWriter}) with {@code ?forceDownload=json}. A malformed id is answered 400, an unknown one 404,
- * each with the reason as text. A Jetty 12 core handler; the server's HTTP layer mounts it, and it declines every
- * other path. Look-ups read files, so it runs as a blocking handler.
+ * Serves {@code GET /cat/r/m/<messageId>} (CAT's logview URL) from the {@link LogviewStore}: by default the
+ * dashboard's logview page ({@link TreePage}: header, waterfall, messages, drawn by {@code /ui/js/logview.js} from
+ * the tree's JSON embedded as text), the exact frame bytes with {@code ?raw=true}, the tree as JSON (the vectors'
+ * schema, written by {@link TreeJsonWriter}) with {@code ?forceDownload=json}. A malformed id is answered 400, an
+ * unknown one 404, each with the reason as text. A Jetty 12 core handler; the server mounts it behind the
+ * dashboard's security headers ({@code Dashboard.logview}), and it declines every other path. Look-ups read files,
+ * so it runs as a blocking handler.
  */
 public final class LogviewHandler extends Handler.Abstract
 {
@@ -39,13 +41,16 @@ public final class LogviewHandler extends Handler.Abstract
 
     private final LogviewStore store;
     private final TreeJsonWriter json = new TreeJsonWriter();
+    private final TreePage page;
 
     /**
      * @param store where trees are looked up.
+     * @throws IllegalStateException when the web-ui's logview page is not on the classpath.
      */
     public LogviewHandler(final LogviewStore store)
     {
         this.store = store;
+        this.page = TreePage.load(LogviewHandler.class.getClassLoader());
     }
 
     @Override
@@ -116,9 +121,7 @@ public final class LogviewHandler extends Handler.Abstract
             send(response, callback, 200, "application/json; charset=utf-8", bytes.toByteArray());
             return true;
         }
-        final StringBuilder out = new StringBuilder(4096 + found.frame().length * 2);
-        TreePage.render(tree, id, out);
-        send(response, callback, 200, "text/html; charset=utf-8", out.toString().getBytes(StandardCharsets.UTF_8));
+        send(response, callback, 200, "text/html; charset=utf-8", page.render(tree));
         return true;
     }
 

@@ -1,113 +1,80 @@
 package io.cheetah.server.logview;
 
+import io.cheetah.codec.json.TreeJsonWriter;
 import io.cheetah.message.FlatTree;
 
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 /**
- * Renders a decoded tree as an HTML page: the header, then one table row per message in tree order, indented by
- * depth. The walk is iterative (depths come from the parent links, since parents precede children), so deep trees
- * cannot overflow the stack; indentation stops growing at 40 levels and the depth is printed instead. Every string
- * from the client is HTML-escaped. Used by {@link LogviewHandler}.
+ * The logview's HTML form: the web-ui page {@code cheetah-ui/logview.html} (the dashboard's header and bar, its
+ * stylesheet, the script {@code /ui/js/logview.js}) with the tree's JSON ({@link TreeJsonWriter}, the same as
+ * {@code ?forceDownload=json}) HTML-escaped as the text of its {@code <pre id="tree-data">}. The script parses that
+ * text and builds the waterfall and the message table from text nodes, so the page needs no inline script and runs
+ * under the dashboard's Content-Security-Policy; nothing from the tree is written as markup. One look-up and one
+ * decode per page, as before. The page is read once from the classpath; thread-safe. Used by
+ * {@link LogviewHandler}.
  */
 final class TreePage
 {
-    private static final int MAX_INDENT = 40;
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
-        .withZone(ZoneOffset.UTC);
+    /** Where the page's template is on the classpath (the web-ui module's assets). */
+    static final String TEMPLATE = "cheetah-ui/logview.html";
+    /** The element whose text receives the tree's JSON. */
+    static final String DATA_ELEMENT = "<pre id=\"tree-data\" hidden>";
 
-    private TreePage()
-    {
-    }
+    private final String head;
+    private final String tail;
+    private final TreeJsonWriter json = new TreeJsonWriter();
 
-    static void render(final FlatTree tree, final String messageId, final StringBuilder out)
+    private TreePage(final String template)
     {
-        out.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>Logview ");
-        escape(messageId, out);
-        out.append("</title><style>body{font-family:monospace}td{padding:1px 6px;vertical-align:top}")
-            .append(".data{white-space:pre-wrap;word-break:break-all}.fail{color:#c00}</style></head><body>\n<h2>");
-        escape(messageId, out);
-        out.append("</h2>\n<table class=\"header\">");
-        row("domain", tree.domain(), out);
-        row("hostname", tree.hostname(), out);
-        row("ip", tree.ip(), out);
-        row("thread", tree.threadGroupName() + " / " + tree.threadId() + " / " + tree.threadName(), out);
-        row("parent id", tree.parentMessageId(), out);
-        row("root id", tree.rootMessageId(), out);
-        row("session", tree.sessionToken(), out);
-        out.append("</table>\n<table class=\"tree\"><tr><th>kind</th><th>time (UTC)</th><th>type</th><th>name</th>")
-            .append("<th>status</th><th>duration</th><th>data</th></tr>\n");
-        final int n = tree.size();
-        final int[] depth = new int[n];
-        int i = n == 0 ? FlatTree.NONE : 0;
-        while (i != FlatTree.NONE)
+        final int at = template.indexOf(DATA_ELEMENT);
+        if (at < 0 || template.indexOf(DATA_ELEMENT, at + 1) >= 0)
         {
-            final int parent = tree.parent(i);
-            depth[i] = parent == FlatTree.NONE ? 0 : depth[parent] + 1;
-            message(tree, i, depth[i], out);
-            i = next(tree, i);
+            throw new IllegalStateException(TEMPLATE + " must hold exactly one " + DATA_ELEMENT);
         }
-        out.append("</table>\n<p><a href=\"?raw=true\">raw frame</a> · <a href=\"?forceDownload=json\">json</a></p>")
-            .append("</body></html>\n");
-    }
-
-    /** Pre-order successor: first child, else the next sibling of the nearest ancestor that has one. */
-    private static int next(final FlatTree tree, final int i)
-    {
-        if (tree.isTransaction(i) && tree.firstChild(i) != FlatTree.NONE)
-        {
-            return tree.firstChild(i);
-        }
-        int j = i;
-        while (j != FlatTree.NONE)
-        {
-            final int sibling = tree.nextSibling(j);
-            if (sibling != FlatTree.NONE)
-            {
-                return sibling;
-            }
-            j = tree.parent(j);
-        }
-        return FlatTree.NONE;
-    }
-
-    private static void message(final FlatTree tree, final int i, final int depth, final StringBuilder out)
-    {
-        out.append("<tr><td style=\"padding-left:").append(Math.min(depth, MAX_INDENT)).append("em\">")
-            .append(tree.kind(i).tag());
-        if (depth > MAX_INDENT)
-        {
-            out.append(" (depth ").append(depth).append(')');
-        }
-        out.append("</td><td>").append(TIME.format(Instant.ofEpochMilli(tree.timestamp(i)))).append("</td><td>");
-        escape(tree.type(i), out);
-        out.append("</td><td>");
-        escape(tree.name(i), out);
-        out.append(tree.isSuccess(i) ? "</td><td>" : "</td><td class=\"fail\">");
-        escape(tree.status(i), out);
-        out.append("</td><td>");
-        if (tree.isTransaction(i))
-        {
-            out.append(tree.durationMicros(i)).append(" µs");
-        }
-        out.append("</td><td class=\"data\">");
-        escape(tree.data(i), out);
-        out.append("</td></tr>\n");
-    }
-
-    private static void row(final String label, final String value, final StringBuilder out)
-    {
-        out.append("<tr><td>").append(label).append("</td><td>");
-        escape(value, out);
-        out.append("</td></tr>");
+        head = template.substring(0, at + DATA_ELEMENT.length());
+        tail = template.substring(at + DATA_ELEMENT.length());
     }
 
     /**
-     * Appends text with {@code & < > " '} replaced by entities, so it is safe in element content and in quoted
-     * attributes.
+     * @param loader where {@link #TEMPLATE} is found.
+     * @return the page.
+     * @throws IllegalStateException when the template is missing or has no data element.
      */
+    static TreePage load(final ClassLoader loader)
+    {
+        try (InputStream in = loader.getResourceAsStream(TEMPLATE))
+        {
+            if (in == null)
+            {
+                throw new IllegalStateException(TEMPLATE + " is not on the classpath (the web-ui jar is missing)");
+            }
+            return new TreePage(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        catch (final IOException e)
+        {
+            throw new UncheckedIOException("cannot read " + TEMPLATE, e);
+        }
+    }
+
+    /**
+     * @param tree a decoded tree.
+     * @return the page, UTF-8.
+     */
+    byte[] render(final FlatTree tree)
+    {
+        final String data = json.toJson(tree);
+        final StringBuilder out = new StringBuilder(head.length() + tail.length() + data.length() + data.length() / 16);
+        out.append(head);
+        escape(data, out);
+        out.append(tail);
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Appends text with {@code & < >} replaced by entities, so it is safe as element content. */
     static void escape(final String s, final StringBuilder out)
     {
         for (int i = 0; i < s.length(); i++)
@@ -123,12 +90,6 @@ final class TreePage
                     break;
                 case '>':
                     out.append("&gt;");
-                    break;
-                case '"':
-                    out.append("&quot;");
-                    break;
-                case '\'':
-                    out.append("&#39;");
                     break;
                 default:
                     out.append(c);

@@ -3,6 +3,8 @@ package io.cheetah.server.http.ui;
 import io.cheetah.server.http.api.CatReportHandler;
 import io.cheetah.server.http.api.JsonApiHandler;
 import io.cheetah.server.http.api.ModelHandler;
+import io.cheetah.server.logview.LogviewHandler;
+import io.cheetah.server.logview.LogviewStore;
 import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.server.query.ReportHistory;
 import io.cheetah.server.query.ReportLookup;
@@ -19,6 +21,7 @@ import org.eclipse.jetty.server.handler.gzip.GzipHandler;
  *                                GzipHandler ─▶ CatReportHandler  /cat/r/{t,e,p,h,state}?forceDownload=…
  *                                               JsonApiHandler    /api/v1/…
  *                                               AssetHandler      /, /cat/r/{t,e,p,h,state}, /ui/…
+ *  request ─▶ SecurityHeaders ─▶ LogviewHandler    /cat/r/m/…  ({@link #logview}, mounted apart)
  * </pre>
  */
 public final class Dashboard
@@ -44,5 +47,17 @@ public final class Dashboard
             new AssetHandler()));
         compressed.setMinGzipSize(1024);
         return new SecurityHeaders(new Handler.Sequence(new ModelHandler(lookup), compressed));
+    }
+
+    /**
+     * The logview ({@code /cat/r/m/<messageId>}): its page is a dashboard page (header, stylesheet, scripts from
+     * {@code /ui/js}), so it gets the same security headers; the server mounts it at {@code /cat/r/m}.
+     *
+     * @param store where trees are looked up.
+     * @return the handler to mount.
+     */
+    public static Handler logview(final LogviewStore store)
+    {
+        return new SecurityHeaders(new LogviewHandler(store));
     }
 }

@@ -59,13 +59,16 @@ class ReportPagesSystemTest extends KnownTrafficPages
         assertThat(problems.get(npe).subList(0, 3)).containsExactly("error", "java.lang.NullPointerException", "3");
         assertThat(problems).extracting(r -> r.get(1)).contains(KnownTraffic.XSS_ERROR, "java.io.IOException", "/pay",
             "update");
-        assertThat(browser.all("#problems tbody tr").get(npe).findElements(By.cssSelector("a.sample")))
-            .extracting(a -> a.getText()).containsExactly("L", "o", "g");
-        // the samples are the three trees that held the exception (KnownTraffic numbers them 8 to 10)
-        assertThat(browser.all("#problems tbody tr").get(npe).findElements(By.cssSelector("a.sample")))
-            .extracting(a -> a.getDomProperty("href").replaceFirst("^.*/cat/r/m/", "")).containsExactlyInAnyOrder(
-                "shop-0a000001-476653-8?domain=shop", "shop-0a000001-476653-9?domain=shop",
+        // one link per sample, numbered, each to the logview of one of the three trees that held the exception
+        // (KnownTraffic numbers them 8 to 10), the id as its title
+        final List<WebElement> samples = browser.all("#problems tbody tr").get(npe)
+            .findElements(By.cssSelector("a.sample"));
+        assertThat(samples).extracting(WebElement::getText).containsExactly("1", "2", "3");
+        assertThat(samples).extracting(a -> a.getDomProperty("href").replaceFirst("^.*/cat/r/m/", ""))
+            .containsExactlyInAnyOrder("shop-0a000001-476653-8?domain=shop", "shop-0a000001-476653-9?domain=shop",
                 "shop-0a000001-476653-10?domain=shop");
+        assertThat(samples).extracting(a -> a.getDomAttribute("title")).containsExactlyInAnyOrder(
+            "shop-0a000001-476653-8", "shop-0a000001-476653-9", "shop-0a000001-476653-10");
         assertThat(rows("threads")).containsExactly(List.of("cat", "60"), List.of("http", "4"), List.of("main", "3"));
         final List<WebElement> minutes = browser.all("#chart-minutes rect.bar");
         assertThat(minutes.get(5).getDomAttribute("data-value")).isEqualTo("5");

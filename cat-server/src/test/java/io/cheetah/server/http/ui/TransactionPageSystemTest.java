@@ -1,5 +1,7 @@
 package io.cheetah.server.http.ui;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.http.fixtures.KnownTrafficPages;
 import io.cheetah.server.http.fixtures.KnownTraffic;
 import org.junit.jupiter.api.Test;
@@ -8,10 +10,16 @@ import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.Select;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Locale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * The Transaction page in headless Chromium against a real server with known traffic: the type table, a type's
@@ -75,6 +83,39 @@ class TransactionPageSystemTest extends KnownTrafficPages
         assertThat(browser.one("#crumb-name").getText()).isEqualTo(KnownTraffic.XSS);
         assertThat(browser.all("img")).isEmpty();
         assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
+    }
+
+    @Test
+    void totalRowShowsTheTypesPercentilesAndDeviation() throws Exception
+    {
+        // the type element of the API's answer carries the percentiles of the type's merged sketch
+        final JsonNode type = new ObjectMapper().readTree(HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+            URI.create(url("/api/v1/reports/transaction?domain=shop&date=2024051713&type=URL"))).build(),
+            HttpResponse.BodyHandlers.ofString()).body()).at("/report/machine/0/type/0");
+        assertThat(type.get("id").asText()).isEqualTo("URL");
+        // URL took 5, 10, 20, 30, 40, 100 and 100 ms; CAT's rule skips floor(7 * (100 - p) / 100) of the longest:
+        // P50 is 40, the high percentiles 100 (the sketch is exact to 1%)
+        assertThat(type.get("line50Value").asDouble()).isCloseTo(40, within(0.4));
+        for (final String line : List.of("line95Value", "line99Value", "line999Value"))
+        {
+            assertThat(type.get(line).asDouble()).as(line).isCloseTo(100, within(1.0));
+        }
+        assertThat(type.get("std").asDouble()).isGreaterThan(0);
+
+        browser.open(url("/cat/r/t?domain=shop&date=2024051713&type=URL"));
+        final List<String> total = row(browser.all("#names tbody tr").get(0));
+        assertThat(total.get(0)).isEqualTo("TOTAL");
+        assertThat(browser.all("#names th")).extracting(th -> th.getDomAttribute("data-key")).containsSubsequence(
+            "line50Value", "line95Value", "line99Value", "line999Value", "std");
+        final List<String> keys = browser.all("#names th").stream().map(th -> th.getDomAttribute("data-key")).toList();
+        for (final String key : List.of("line50Value", "line95Value", "line99Value", "line999Value", "std"))
+        {
+            assertThat(total.get(keys.indexOf(key))).as(key).isEqualTo(
+                String.format(Locale.US, "%,.1f", type.get(key).asDouble()));
+        }
+        // min, max and avg still add up over the names
+        assertThat(total.subList(keys.indexOf("min"), keys.indexOf("avg") + 1)).containsExactly("5.0", "100.0",
+            "43.6");
     }
 
     @Test
