@@ -3,6 +3,7 @@ package io.cheetah.server;
 import io.cheetah.analysis.AnalyzerType;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.codec.DecodeLimits;
+import io.cheetah.codec.Pt1Zones;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.codec.SharedSymbols;
 import io.cheetah.codec.Utf8Interner;
@@ -178,17 +179,19 @@ public final class CheetahServer implements AutoCloseable
         final DecodeLimits decodeLimits = new DecodeLimits(config.tcp().maxFrameBytes(),
             DecodeLimits.DEFAULT.maxDepth(), DecodeLimits.DEFAULT.maxMessages());
         final int poolCapacity = config.pipeline().rings() * config.pipeline().ringSize() + 1024;
+        final Pt1Zones pt1Zones = config.tcp().pt1().zones();
         if (baseline != null)
         {
-            return baselineWorkers(poolCapacity, decodeLimits);
+            return baselineWorkers(poolCapacity, decodeLimits, pt1Zones);
         }
         if (ServerConfig.Pipeline.DRAIN.equals(config.pipeline().mode()))
         {
             return drainWorkers(poolCapacity);
         }
+        final Clock inferAgainst = config.tcp().pt1().inferOffset() ? clock : null;
         return () -> new IngestWorker(new TreePool(poolCapacity, counters),
-            new TreeDecoder(decodeLimits, interner(symbols)),
-            new Dispatcher(rings, slots, clock, counters, ledger), counters);
+            new TreeDecoder(decodeLimits, interner(symbols), pt1Zones),
+            new Dispatcher(rings, slots, clock, counters, ledger), counters, inferAgainst);
     }
 
     /** A worker's interner over the shared symbols, remembered so /metrics can sum their misses. */
@@ -214,12 +217,12 @@ public final class CheetahServer implements AutoCloseable
 
     /** Ingest workers of a benchmark baseline: drain decodes nothing, classic hands trees to its queues. */
     private Supplier<IngestWorker> baselineWorkers(final int poolCapacity,
-        final DecodeLimits decodeLimits)
+        final DecodeLimits decodeLimits, final Pt1Zones pt1Zones)
     {
         return () ->
         {
             final TreePool pool = new TreePool(poolCapacity, counters);
-            return new IngestWorker(pool, new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS)),
+            return new IngestWorker(pool, new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS), pt1Zones),
                 baseline.dispatcher(pool), counters);
         };
     }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Arrays;
+import java.util.Map;
 
 /**
  * Decodes a PT1 text payload (docs/protocol.md §1.4) into a {@link FlatTree}, nested with an explicit stack.
@@ -16,7 +17,8 @@ import java.util.Arrays;
  * its timestamp is the end time and is ignored; the duration comes from its {@code <n>us} field), {@code A}
  * (a transaction without children), {@code E H M L}. What it copes with:
  * <ul>
- *   <li>timestamps are wall-clock text in one zone, GMT+8 unless configured ({@link #DEFAULT_ZONE});</li>
+ *   <li>timestamps are wall-clock text in one zone, GMT+8 unless configured ({@link #DEFAULT_ZONE}), or in the zone
+ *       of the tree's domain where {@link Pt1Zones} gives it one of its own ({@link #domainZone()});</li>
  *   <li>the Java escapes {@code \t \r \n \\} in type, name, status and data are undone; any other backslash is
  *       kept as it is;</li>
  *   <li>a header field that is the literal word {@code null} becomes {@code ""} (other fields keep it);</li>
@@ -37,7 +39,9 @@ public final class Pt1Decoder
 
     private final DecodeLimits limits;
     private final Utf8Interner interner;
-    private final Pt1Clock clock;
+    private final Pt1Zones zones;
+    private Pt1Clock clock;
+    private boolean domainZone;
     private int[] stack = new int[64];
     private byte[] scratch = new byte[256];
     private int scratchLength;
@@ -53,13 +57,24 @@ public final class Pt1Decoder
     /**
      * @param limits   depth and size bounds.
      * @param interner this thread's string cache.
+     * @param zones    the zones PT1 timestamps are written in: one for all, and per domain.
+     */
+    public Pt1Decoder(final DecodeLimits limits, final Utf8Interner interner, final Pt1Zones zones)
+    {
+        this.limits = limits;
+        this.interner = interner;
+        this.zones = zones;
+        this.clock = zones.clock();
+    }
+
+    /**
+     * @param limits   depth and size bounds.
+     * @param interner this thread's string cache.
      * @param zone     the zone PT1 timestamps are written in.
      */
     public Pt1Decoder(final DecodeLimits limits, final Utf8Interner interner, final ZoneId zone)
     {
-        this.limits = limits;
-        this.interner = interner;
-        this.clock = new Pt1Clock(zone);
+        this(limits, interner, new Pt1Zones(zone, Map.of()));
     }
 
     /**
@@ -76,7 +91,16 @@ public final class Pt1Decoder
      */
     public ZoneId zone()
     {
-        return clock.zone();
+        return zones.zone();
+    }
+
+    /**
+     * @return true when the last payload decoded (its header, at least) belongs to a domain with a zone of its own
+     *         and its timestamps were read in that zone.
+     */
+    public boolean domainZone()
+    {
+        return domainZone;
     }
 
     /**
@@ -98,6 +122,8 @@ public final class Pt1Decoder
         this.pos = offset + 3;
         this.end = offset + length;
         this.base = base;
+        this.clock = zones.clock();
+        this.domainZone = false;
         try
         {
             readHeader(tree);
@@ -153,6 +179,12 @@ public final class Pt1Decoder
         final String root = headerPlain(8);
         final String session = headerPlain(9);
         tree.setHeader(FlatTree.CODEC_PT1, domain, hostname, ip, group, threadId, threadName, parent, root, session);
+        final Pt1Clock own = zones.clockOf(domain);
+        if (own != null)
+        {
+            clock = own;
+            domainZone = true;
+        }
         if (isNull(6))
         {
             tree.setMessageId(buf, fieldStart[6], 0);

@@ -3,6 +3,7 @@ package io.cheetah.codec;
 import io.cheetah.message.FlatTree;
 
 import java.time.ZoneId;
+import java.util.Map;
 
 /**
  * Decodes one whole frame (4-byte length prefix + payload) into a {@link FlatTree}, choosing the codec from the
@@ -22,14 +23,25 @@ public final class TreeDecoder
     /**
      * @param limits   bounds applied to every frame.
      * @param interner this thread's string cache.
+     * @param pt1Zones the zones PT1 timestamps are read in: one for all ({@link Pt1Decoder#DEFAULT_ZONE}, GMT+8, as
+     *                 CAT does) and those of particular domains.
+     */
+    public TreeDecoder(final DecodeLimits limits, final Utf8Interner interner, final Pt1Zones pt1Zones)
+    {
+        this.limits = limits;
+        this.nt1 = new Nt1Decoder(limits, interner);
+        this.pt1 = new Pt1Decoder(limits, interner, pt1Zones);
+        this.nm1 = new Nm1Decoder(limits, interner);
+    }
+
+    /**
+     * @param limits   bounds applied to every frame.
+     * @param interner this thread's string cache.
      * @param pt1Zone  the zone PT1 timestamps are read in ({@link Pt1Decoder#DEFAULT_ZONE}, GMT+8, as CAT does).
      */
     public TreeDecoder(final DecodeLimits limits, final Utf8Interner interner, final ZoneId pt1Zone)
     {
-        this.limits = limits;
-        this.nt1 = new Nt1Decoder(limits, interner);
-        this.pt1 = new Pt1Decoder(limits, interner, pt1Zone);
-        this.nm1 = new Nm1Decoder(limits, interner);
+        this(limits, interner, new Pt1Zones(pt1Zone, Map.of()));
     }
 
     /**
@@ -55,6 +67,23 @@ public final class TreeDecoder
     public DecodeLimits limits()
     {
         return limits;
+    }
+
+    /**
+     * @return the zone PT1 timestamps are read in, unless their domain has its own.
+     */
+    public ZoneId pt1Zone()
+    {
+        return pt1.zone();
+    }
+
+    /**
+     * @return true when the last PT1 frame decoded belongs to a domain with a zone of its own ({@link Pt1Zones}) and
+     *         was read in it; meaningful right after a PT1 tree was decoded.
+     */
+    public boolean pt1DomainZone()
+    {
+        return pt1.domainZone();
     }
 
     /**

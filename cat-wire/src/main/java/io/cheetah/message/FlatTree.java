@@ -286,6 +286,20 @@ public final class FlatTree
     }
 
     /**
+     * Moves every message's timestamp by the same amount (the ingest's correction of a PT1 client's whole-hour clock
+     * offset, docs/protocol.md §1.4). Durations, data and the frame bytes are left as they are.
+     *
+     * @param deltaMillis milliseconds added to each timestamp.
+     */
+    public void shiftTimestamps(final long deltaMillis)
+    {
+        for (int i = 0; i < size; i++)
+        {
+            timestamps[i] += deltaMillis;
+        }
+    }
+
+    /**
      * @param i     message index.
      * @param type  new type (the decoder's normalisation rules rename some transactions).
      * @param name  new name.

@@ -9,7 +9,9 @@ import io.cheetah.message.TransactionMessage;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,6 +36,29 @@ class Pt1DecoderTest
         final TreeDecoder utc = new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(), ZoneOffset.UTC);
         utc.decodeFrame(frame, 0, frame.length, tree);
         assertThat(tree.timestamp(0)).isEqualTo(1_795_316_753_610L + 8 * 3_600_000L);
+    }
+
+    @Test
+    void aDomainWithAZoneOfItsOwnIsReadInIt() throws Exception
+    {
+        final TreeDecoder zones = new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(),
+            new Pt1Zones(Pt1Decoder.DEFAULT_ZONE, Map.of("py", ZoneOffset.UTC, "berlin", ZoneId.of("Europe/Berlin"))));
+        final String records = "\th\t1.2.3.4\tg\t1\tn\tnull\tnull\tnull\tnull\n" +
+            "t2026-11-22 11:05:53.610\tURL\t/a\t\nE2026-11-22 11:05:53.611\tE\te\t0\t\t\n" +
+            "T2026-11-22 11:05:53.612\tURL\t/a\t0\t2000us\t\t\n";
+        final FlatTree tree = new FlatTree();
+        final long gmt8 = 1_795_316_753_610L;
+        zones.decodeFrame(frame("PT1\tpy" + records), 0, frame("PT1\tpy" + records).length, tree);
+        assertThat(zones.pt1DomainZone()).isTrue();
+        assertThat(tree.timestamp(0)).isEqualTo(gmt8 + 8 * 3_600_000L);
+        assertThat(tree.timestamp(1)).isEqualTo(gmt8 + 8 * 3_600_000L + 1);
+        zones.decodeFrame(frame("PT1\tberlin" + records), 0, frame("PT1\tberlin" + records).length, tree);
+        assertThat(zones.pt1DomainZone()).isTrue();
+        assertThat(tree.timestamp(0)).isEqualTo(gmt8 + 7 * 3_600_000L);
+        zones.decodeFrame(frame("PT1\tother" + records), 0, frame("PT1\tother" + records).length, tree);
+        assertThat(zones.pt1DomainZone()).isFalse();
+        assertThat(tree.timestamp(0)).isEqualTo(gmt8);
+        assertThat(zones.pt1Zone()).isEqualTo(Pt1Decoder.DEFAULT_ZONE);
     }
 
     @Test

@@ -32,6 +32,8 @@ public final class ConfigLoader
     /** Every plain key with its default, in the order {@code config/server.yaml} documents them. */
     static final Map<String, Object> DEFAULTS = defaults();
 
+    /** The map key whose entries may also be set one by one, as {@code tcp.pt1.zoneByDomain.<domain>=<zone>}. */
+    private static final String ZONE_BY_DOMAIN = "tcp.pt1.zoneByDomain";
     private static final Set<String> ANALYZER_FIELDS = Set.of("enabled", "index", "level");
     private static final Set<String> WAIT_STRATEGIES = Set.of("spin-park", "sleeping", "yielding", "busy-spin",
         "blocking");
@@ -47,6 +49,9 @@ public final class ConfigLoader
         d.put("tcp.workers", 0);
         d.put("tcp.maxFrameBytes", 33554432);
         d.put("tcp.maxConnections", 10000);
+        d.put("tcp.pt1.zone", "+08:00");
+        d.put("tcp.pt1.inferOffset", true);
+        d.put(ZONE_BY_DOMAIN, Map.of());
         d.put("http.host", "0.0.0.0");
         d.put("http.port", 8080);
         d.put("http.adminToken", "");
@@ -214,7 +219,7 @@ public final class ConfigLoader
         final Map<String, ServerConfig.AnalyzerSettings> analyzers = new TreeMap<>();
         for (final String key : values.keySet())
         {
-            if (DEFAULTS.containsKey(key))
+            if (DEFAULTS.containsKey(key) || key.startsWith(ZONE_BY_DOMAIN + "."))
             {
                 continue;
             }
@@ -231,7 +236,9 @@ public final class ConfigLoader
         final int workers = intIn("tcp.workers", 0, 256);
         final ServerConfig.Tcp tcp = new ServerConfig.Tcp(
             string("tcp.host"), port("tcp.port"), workers == 0 ? machine.ingestWorkers() : workers,
-            intIn("tcp.maxFrameBytes", 16, Integer.MAX_VALUE - 8), intIn("tcp.maxConnections", 1, 1_000_000));
+            intIn("tcp.maxFrameBytes", 16, Integer.MAX_VALUE - 8), intIn("tcp.maxConnections", 1, 1_000_000),
+            new ServerConfig.Pt1(zone("tcp.pt1.zone", string("tcp.pt1.zone")), bool("tcp.pt1.inferOffset"),
+                zoneByDomain()));
         final ServerConfig.Http http = new ServerConfig.Http(string("http.host"), port("http.port"),
             string("http.adminToken"));
         final int configuredRings = intIn("pipeline.rings", 0, 64);
@@ -348,6 +355,58 @@ public final class ConfigLoader
         }
         return new ServerConfig.AnalyzerSettings(enabled == null ? null : enabled.asBoolean(),
             index == null ? null : index.asInt(), lvl);
+    }
+
+    /** {@code tcp.pt1.zoneByDomain}: the map of the file, then entries set one by one; each zone checked. */
+    private Map<String, ZoneId> zoneByDomain()
+    {
+        final Map<String, ZoneId> zones = new TreeMap<>();
+        final JsonNode map = values.get(ZONE_BY_DOMAIN);
+        if (!map.isObject() && !map.isNull())
+        {
+            throw new ConfigException(ZONE_BY_DOMAIN + ": must be a map of domain: zone, got " + map.asText());
+        }
+        final Iterator<Map.Entry<String, JsonNode>> fields = map.fields();
+        while (fields.hasNext())
+        {
+            final Map.Entry<String, JsonNode> e = fields.next();
+            zones.put(e.getKey(), domainZone(e.getKey(), e.getValue()));
+        }
+        for (final Map.Entry<String, JsonNode> e : values.entrySet())
+        {
+            if (e.getKey().startsWith(ZONE_BY_DOMAIN + "."))
+            {
+                final String domain = e.getKey().substring(ZONE_BY_DOMAIN.length() + 1);
+                zones.put(domain, domainZone(domain, e.getValue()));
+            }
+        }
+        return Map.copyOf(zones);
+    }
+
+    private static ZoneId domainZone(final String domain, final JsonNode zone)
+    {
+        final String key = ZONE_BY_DOMAIN + "." + domain;
+        if (domain.isEmpty())
+        {
+            throw new ConfigException(key + ": the domain must not be empty");
+        }
+        if (!zone.isValueNode() || zone.isNull())
+        {
+            throw new ConfigException(key + ": must be a time zone (e.g. UTC, Europe/Berlin), got " + zone);
+        }
+        return zone(key, zone.asText());
+    }
+
+    private static ZoneId zone(final String key, final String zone)
+    {
+        try
+        {
+            return ZoneId.of(zone).normalized();
+        }
+        catch (final DateTimeException e)
+        {
+            throw new ConfigException(key + ": not a time zone (e.g. UTC, +08:00, Europe/Berlin), got " + zone);
+        }
     }
 
     private String string(final String key)

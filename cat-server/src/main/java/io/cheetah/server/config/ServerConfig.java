@@ -1,6 +1,7 @@
 package io.cheetah.server.config;
 
 import io.cheetah.analysis.Level;
+import io.cheetah.codec.Pt1Zones;
 import io.cheetah.server.logview.LogviewSettings;
 import io.cheetah.server.storage.StorageSettings;
 
@@ -29,9 +30,29 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param workers         Netty event-loop threads that frame, decode and dispatch.
      * @param maxFrameBytes   largest payload a frame may declare; above it the connection is closed.
      * @param maxConnections  concurrent client connections; further ones are closed at once and counted.
+     * @param pt1             how PT1 (text) timestamps are read.
      */
-    public record Tcp(String host, int port, int workers, int maxFrameBytes, int maxConnections)
+    public record Tcp(String host, int port, int workers, int maxFrameBytes, int maxConnections, Pt1 pt1)
     {
+    }
+
+    /**
+     * How PT1 timestamps, wall-clock text without a zone, are read (docs/protocol.md §1.4).
+     *
+     * @param zone         the zone they are read in (GMT+8, as CAT).
+     * @param inferOffset  whether each connection's whole-hour clock offset is inferred from its first trees and
+     *                     corrected (domains with a zone of their own excepted).
+     * @param zoneByDomain zones of particular domains, used for their trees instead of inference.
+     */
+    public record Pt1(ZoneId zone, boolean inferOffset, Map<String, ZoneId> zoneByDomain)
+    {
+        /**
+         * @return the decoders' view of the zones.
+         */
+        public Pt1Zones zones()
+        {
+            return new Pt1Zones(zone, zoneByDomain);
+        }
     }
 
     /**

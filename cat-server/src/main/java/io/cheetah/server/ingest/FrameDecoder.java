@@ -11,14 +11,16 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
  * The framing handler of one connection: a pure length-prefixed stream parser (docs/protocol.md §1.2) that copies
  * each frame's bytes once, straight from Netty's buffer into a pooled tree's frame buffer, however the frames are
  * split or batched over reads, and hands complete frames to its thread's {@link IngestWorker}. A zero, negative
- * or over-cap length is counted and closes the connection; bytes pending at EOF are counted as incomplete.
- * Never writes to the socket. One instance per connection, used only on its event-loop thread.
+ * or over-cap length is counted and closes the connection; bytes pending at EOF are counted as incomplete. It keeps
+ * the connection's {@link Pt1ClockOffset}. Never writes to the socket. One instance per connection, used only on its
+ * event-loop thread.
  */
 public final class FrameDecoder extends ChannelInboundHandlerAdapter
 {
     private final IngestWorker worker;
     private final IngestCounters counters;
     private final int maxFrameBytes;
+    private final Pt1ClockOffset pt1Offset = new Pt1ClockOffset();
 
     private int prefix;
     private int prefixBytes;
@@ -81,7 +83,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter
                     tree = null;
                     frame = null;
                     prefixBytes = 0;
-                    worker.frameComplete(complete);
+                    worker.frameComplete(complete, pt1Offset);
                 }
             }
         }

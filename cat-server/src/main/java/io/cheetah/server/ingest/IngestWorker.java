@@ -2,44 +2,56 @@ package io.cheetah.server.ingest;
 
 import io.cheetah.codec.MalformedFrameException;
 import io.cheetah.codec.TreeDecoder;
+import io.cheetah.message.FlatTree;
 import io.cheetah.server.dispatch.Dispatcher;
 import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.dispatch.TreePool;
 import io.cheetah.server.metrics.IngestCounters;
+import io.cheetah.server.period.Clock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.function.Consumer;
 
 /**
  * What one Netty event-loop thread needs to turn frames into dispatched trees: its tree pool, its decoder (with
  * its own interner) and its dispatcher. Created lazily per thread by {@link TcpIngest}; used by the
- * {@link FrameDecoder}s of the connections that thread owns. Not thread-safe.
+ * {@link FrameDecoder}s of the connections that thread owns, each of which brings its own {@link Pt1ClockOffset}.
+ * Not thread-safe.
  */
 public final class IngestWorker
 {
+    private static final Logger LOG = LoggerFactory.getLogger(IngestWorker.class);
+
     private final TreePool pool;
     private final TreeDecoder decoder;
     private final Dispatcher dispatcher;
     private final Consumer<PooledTree> baseline;
     private final IngestCounters counters;
+    private final Clock pt1Clock;
 
     /**
      * @param pool       this thread's trees.
      * @param decoder    this thread's decoder.
      * @param dispatcher this thread's dispatcher.
-     * @param counters   where bad frames are counted.
+     * @param counters   where bad frames and adopted PT1 offsets are counted.
+     * @param pt1Clock   the dispatcher's clock, to infer each connection's PT1 clock offset against
+     *                   ({@code tcp.pt1.inferOffset}); null infers nothing.
      */
     public IngestWorker(final TreePool pool, final TreeDecoder decoder, final Dispatcher dispatcher,
-        final IngestCounters counters)
+        final IngestCounters counters, final Clock pt1Clock)
     {
         this.pool = pool;
         this.decoder = decoder;
         this.dispatcher = dispatcher;
         this.baseline = null;
         this.counters = counters;
+        this.pt1Clock = pt1Clock;
     }
 
     /**
-     * A worker for a benchmark baseline (pipeline.mode drain or classic, package {@code io.cheetah.server.baseline}).
+     * A worker for a benchmark baseline (pipeline.mode drain or classic, package {@code io.cheetah.server.baseline}),
+     * which, as CAT, infers no PT1 clock offset.
      *
      * @param pool     this thread's trees.
      * @param decoder  this thread's decoder, or null to decode nothing (drain: frames are counted and dropped).
@@ -54,6 +66,7 @@ public final class IngestWorker
         this.dispatcher = null;
         this.baseline = handoff;
         this.counters = counters;
+        this.pt1Clock = null;
     }
 
     /**
@@ -75,11 +88,13 @@ public final class IngestWorker
     }
 
     /**
-     * Decodes the frame held in the tree and dispatches it, or counts why it is malformed.
+     * Decodes the frame held in the tree, moves a PT1 tree by its connection's clock offset, and dispatches it, or
+     * counts why it is malformed.
      *
-     * @param tree a tree whose frame buffer holds one complete frame.
+     * @param tree       a tree whose frame buffer holds one complete frame.
+     * @param connection the PT1 clock offset of the connection the frame came from.
      */
-    public void frameComplete(final PooledTree tree)
+    public void frameComplete(final PooledTree tree, final Pt1ClockOffset connection)
     {
         counters.framesReceived.increment();
         if (decoder == null)
@@ -109,6 +124,21 @@ public final class IngestWorker
             baseline.accept(tree);
             return;
         }
+        if (pt1Clock != null && connection.correct(tree.tree(), decoder.pt1DomainZone(), pt1Clock))
+        {
+            adopted(tree.tree(), connection.offsetHours());
+        }
         dispatcher.dispatch(tree);
+    }
+
+    /** Once per connection (again only if its clock moves): counted, and logged with whose clock it is. */
+    private void adopted(final FlatTree tree, final int hours)
+    {
+        if (hours != 0)
+        {
+            counters.pt1OffsetAdopted(hours);
+        }
+        LOG.info("PT1 timestamps of {} ({} {}) are {} off {}; this connection's PT1 trees are read accordingly",
+            tree.domain(), tree.hostname(), tree.ip(), IngestCounters.offsetLabel(hours), decoder.pt1Zone());
     }
 }

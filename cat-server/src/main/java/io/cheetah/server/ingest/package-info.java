@@ -8,8 +8,11 @@
  *                                                      │ bytes copied once, straight into the pooled tree's frame
  *                                                      ▼
  *                                            IngestWorker (per event-loop thread)
- *                                              TreeDecoder + Utf8Interner ─▶ Dispatcher
+ *                                              TreeDecoder + Utf8Interner ─▶ Pt1ClockOffset ─▶ Dispatcher
+ *                                                                          (per connection)
  * </pre>
+ * A PT1 client writing the local time of another zone is recognised by its whole-hour offset and its trees moved
+ * before the hour check ({@link io.cheetah.server.ingest.Pt1ClockOffset}, docs/protocol.md §1.4).
  * A frame whose length prefix is zero, negative or over tcp.maxFrameBytes leaves the stream out of step: it is
  * counted and the connection closed. A frame that is well delimited but does not decode is counted by its
  * {@link io.cheetah.codec.FrameError} label and skipped; the connection stays open (CAT does the same, and the

@@ -2,6 +2,9 @@ package io.cheetah.server.metrics;
 
 import io.cheetah.codec.FrameError;
 
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -34,6 +37,8 @@ public final class IngestCounters
     public final LongAdder backPressureWaits = new LongAdder();
 
     private final LongAdder[] badFrames = new LongAdder[FrameError.values().length];
+    /** Connections that adopted a PT1 clock offset, by offset in hours (once per connection: the look-up is fine). */
+    private final ConcurrentHashMap<Integer, LongAdder> pt1Offsets = new ConcurrentHashMap<>();
 
     /**
      * Creates the counters, one per bad-frame reason.
@@ -53,6 +58,35 @@ public final class IngestCounters
     public LongAdder badFrames(final FrameError error)
     {
         return badFrames[error.ordinal()];
+    }
+
+    /**
+     * Counts a connection that adopted a PT1 clock offset ({@code io.cheetah.server.ingest.Pt1ClockOffset}).
+     *
+     * @param hours the offset, e.g. −8 for a client writing UTC read as GMT+8.
+     */
+    public void pt1OffsetAdopted(final int hours)
+    {
+        pt1Offsets.computeIfAbsent(hours, h -> new LongAdder()).increment();
+    }
+
+    /**
+     * @param hours a PT1 clock offset.
+     * @return its label, e.g. {@code -8h} or {@code +3h}.
+     */
+    public static String offsetLabel(final int hours)
+    {
+        return (hours < 0 ? "" : "+") + hours + "h";
+    }
+
+    /**
+     * @return connections that adopted a PT1 clock offset, by offset in hours, ascending (a copy).
+     */
+    public Map<Integer, Long> pt1OffsetsAdopted()
+    {
+        final Map<Integer, Long> copy = new TreeMap<>();
+        pt1Offsets.forEach((h, n) -> copy.put(h, n.sum()));
+        return copy;
     }
 
     /**

@@ -67,6 +67,11 @@ public final class PrometheusText
             "Trees outside every open hour, by kind (too_early, too_late).");
         sample(out, "cheetah_trees_out_of_period_total", "kind", "too_early", ingest.treesTooEarly.sum());
         sample(out, "cheetah_trees_out_of_period_total", "kind", "too_late", ingest.treesTooLate.sum());
+        header(out, "cheetah_pt1_zone_offset_connections_total", "counter",
+            "Connections whose PT1 timestamps were found a whole number of hours off tcp.pt1.zone and read "
+                + "accordingly, by offset.");
+        ingest.pt1OffsetsAdopted().forEach((hours, n) -> sample(out, "cheetah_pt1_zone_offset_connections_total",
+            "offset", IngestCounters.offsetLabel(hours), n));
         counter(out, "cheetah_trees_allocated_total", "Pooled trees allocated (flat once warm).",
             ingest.treesAllocated.sum());
         header(out, "cheetah_ingest_backpressure_seconds_total", "counter",

@@ -6,7 +6,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -113,6 +116,50 @@ class ConfigLoaderTest
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("tcp.workers:");
         assertThatThrownBy(() -> new ConfigLoader().set("pipeline.gate.highWaitMillis=-5").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.gate.highWaitMillis:");
+    }
+
+    @Test
+    void pt1ZonesDefaultToGmtPlus8AndTakeAPerDomainMapFromTheFileAndTheCommandLine(@TempDir final Path dir)
+        throws Exception
+    {
+        final ServerConfig.Pt1 d = new ConfigLoader().load().tcp().pt1();
+        assertThat(d).isEqualTo(new ServerConfig.Pt1(ZoneOffset.ofHours(8), true, Map.of()));
+        assertThat(d.zones().zone()).isEqualTo(io.cheetah.codec.Pt1Decoder.DEFAULT_ZONE);
+
+        final Path file = dir.resolve("s.yaml");
+        Files.writeString(file, "tcp:\n  pt1:\n    zone: GMT+8\n    inferOffset: false\n    zoneByDomain:\n"
+            + "      cat-python-sender: UTC\n      shop.api: Europe/Berlin\n");
+        final ServerConfig.Pt1 c = new ConfigLoader().file(file)
+            .set(List.of("tcp.pt1.zoneByDomain.billing=-05:00", "tcp.pt1.zoneByDomain.shop.api=+01:00")).load()
+            .tcp().pt1();
+        assertThat(c.zone()).isEqualTo(ZoneOffset.ofHours(8));
+        assertThat(c.inferOffset()).isFalse();
+        assertThat(c.zoneByDomain()).containsOnly(Map.entry("cat-python-sender", ZoneOffset.UTC),
+            Map.entry("shop.api", ZoneOffset.ofHours(1)), Map.entry("billing", ZoneOffset.ofHours(-5)));
+        assertThat(new ConfigLoader().set("tcp.pt1.zone=Asia/Kolkata").load().tcp().pt1().zone())
+            .isEqualTo(ZoneId.of("Asia/Kolkata"));
+    }
+
+    @Test
+    void aBadPt1ZoneStopsStartUpNamingItsKey(@TempDir final Path dir) throws Exception
+    {
+        final Path file = dir.resolve("s.yaml");
+        Files.writeString(file, "tcp:\n  pt1:\n    zoneByDomain:\n      shop: Mars/Olympus\n");
+        assertThatThrownBy(() -> new ConfigLoader().file(file).load()).isInstanceOf(ConfigException.class)
+            .hasMessageStartingWith("tcp.pt1.zoneByDomain.shop: not a time zone").hasMessageContaining("Mars/Olympus");
+        final String[][] cases = {
+            {"tcp.pt1.zoneByDomain.cat-python=UTC+25", "tcp.pt1.zoneByDomain.cat-python: not a time zone"},
+            {"tcp.pt1.zoneByDomain.=UTC", "tcp.pt1.zoneByDomain.: the domain must not be empty"},
+            {"tcp.pt1.zoneByDomain=UTC", "tcp.pt1.zoneByDomain: must be a map"},
+            {"tcp.pt1.zone=Nowhere/Town", "tcp.pt1.zone: not a time zone"},
+            {"tcp.pt1.inferOffset=sometimes", "tcp.pt1.inferOffset: must be true or false"},
+            {"tcp.pt1.zones=UTC", "tcp.pt1.zones: unknown configuration key"},
+        };
+        for (final String[] c : cases)
+        {
+            assertThatThrownBy(() -> new ConfigLoader().set(c[0]).load()).as(c[0])
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith(c[1]);
+        }
     }
 
     @Test
