@@ -13,6 +13,7 @@ import io.cheetah.server.query.SpanHistory;
 import io.cheetah.server.http.ui.Dashboard;
 import io.cheetah.server.logview.DumpAnalyzer;
 import io.cheetah.server.logview.LogviewStore;
+import io.cheetah.server.logview.ModelLogviewHandler;
 import io.cheetah.server.metrics.StoreSections;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
@@ -78,7 +79,8 @@ public final class FullServer implements AutoCloseable
         try
         {
             final CheetahServer.Builder builder = CheetahServer.builder(config).analyzers(types).clock(clock)
-                .autoTick(autoTick).mount("/cat/r/m", Dashboard.logview(logview));
+                .autoTick(autoTick).mount("/cat/r/m", Dashboard.logview(logview))
+                .mount("/cat/r/model/logview", new ModelLogviewHandler(logview));
             // the dashboard reads the server's report source, which exists only once the server is built
             final ForwardingReportSource reports = new ForwardingReportSource();
             final ReportCalendar calendar = new ReportCalendar(config.storage().settings().zone(), clock::millis);

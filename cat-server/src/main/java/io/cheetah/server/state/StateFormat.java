@@ -233,7 +233,8 @@ public final class StateFormat implements ReportFormat
         final StateReport r = (StateReport)report;
         final XmlWriter w = new XmlWriter(out);
         w.declaration();
-        w.start("state-report").attribute("domain", r.domain()).attribute("startTime", HourText.start(query.start(r.hourStart())))
+        w.start("state-report").attribute("domain", r.domain())
+            .attribute("startTime", HourText.start(query.start(r.hourStart())))
             .attribute("endTime", HourText.lastSecond(query.end(r.hourStart())));
         final int elapsed = elapsedMinutes(r.hourStart(), query.nowMillis());
         for (final StateReport.Machine m : r.machines().values())

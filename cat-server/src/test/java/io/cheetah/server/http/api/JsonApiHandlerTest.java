@@ -149,12 +149,13 @@ class JsonApiHandlerTest
     @Test
     void aSpanReportsItsOwnBoundsAndRatesOverItsSeconds() throws Exception
     {
-        // the running day: 13.5 hours have passed at KnownTraffic.NOW, and URL counted 8 hits (1 at 12:xx, 7 at 13:xx)
+        // the running day: 13.5 hours have passed at KnownTraffic.NOW, and URL counted 8 hits (1 at 12:xx, 7 at 13:xx);
+        // the span runs from midnight to the end of the current hour (the future is not asked for)
         final JsonNode day = ok("/api/v1/reports/transaction?domain=shop&date=20240517&reportType=day&type=URL")
             .path("report");
         final long dayStart = KnownTraffic.HOUR - 13 * 3_600_000L;
         assertThat(day.path("startTime").asText()).isEqualTo(HourText.start(dayStart));
-        assertThat(day.path("endTime").asText()).isEqualTo(HourText.lastSecond(dayStart + 86_400_000L));
+        assertThat(day.path("endTime").asText()).isEqualTo(HourText.end(KnownTraffic.HOUR));
         final JsonNode url = day.path("machine").get(0).path("type").get(0);
         assertThat(url.path("tps").asDouble()).isEqualTo(Math.round(8 / 48_600.0 * 100) / 100.0);
         // a closed one-hour range: the whole hour's 3,600 seconds
