@@ -51,7 +51,7 @@ async function main() {
   p.domain = p.domain || 'cat';
   const content = document.getElementById('content');
   try {
-    const [body, domains] = await Promise.all([getJson(reportUrl('problem', apiQuery(p, { type: null, name: null }))), loadDomains('problem', p)]);
+    const [body, domains] = await Promise.all([getJson(reportUrl('problem', apiQuery(p, { type: null, name: null, queryType: 'detail' }))), loadDomains('problem', p)]);
     const report = body.report;
     renderBar(pg, p, body.period, domains, report ? report.ip || [] : []);
     if (!report || !(report.machine || []).length) {

@@ -1,5 +1,7 @@
 package io.cheetah.analysis;
 
+import java.util.Map;
+
 /**
  * Which part of a report a reader wants, as CAT's {@code ip}, {@code type} and {@code name} parameters say
  * (docs/protocol.md §6.3): machine {@code All} (or null) merges every machine; no type gives the type level only;
@@ -13,9 +15,11 @@ package io.cheetah.analysis;
  * @param spanStart   epoch ms where the report's span starts, for a report merged over several hours (a day, a
  *                    week, any range): its times are the span's and its rates divide by the span; 0 for one hour.
  * @param spanEnd     epoch ms (exclusive) where that span ends; 0 for one hour.
+ * @param options     an analyzer's own parameters, validated by the HTTP layer (e.g. the Problem report's
+ *                    {@code queryType}, {@code thread}, {@code minute} and long-duration thresholds); never null.
  */
 public record ReportQuery(String ip, String type, String name, long nowMillis, Mode mode, long spanStart,
-                          long spanEnd)
+                          long spanEnd, Map<String, String> options)
 {
     private static final long HOUR = 3_600_000L;
 
@@ -45,7 +49,7 @@ public record ReportQuery(String ip, String type, String name, long nowMillis, M
      */
     public ReportQuery(final String ip, final String type, final String name, final long nowMillis)
     {
-        this(ip, type, name, nowMillis, Mode.PAGE, 0, 0);
+        this(ip, type, name, nowMillis, Mode.PAGE, 0, 0, Map.of());
     }
 
     /**
@@ -60,7 +64,7 @@ public record ReportQuery(String ip, String type, String name, long nowMillis, M
     public ReportQuery(final String ip, final String type, final String name, final long nowMillis,
         final Mode mode)
     {
-        this(ip, type, name, nowMillis, mode, 0, 0);
+        this(ip, type, name, nowMillis, mode, 0, 0, Map.of());
     }
 
     /**
@@ -70,7 +74,27 @@ public record ReportQuery(String ip, String type, String name, long nowMillis, M
      */
     public ReportQuery over(final long start, final long end)
     {
-        return new ReportQuery(ip, type, name, nowMillis, mode, start, end);
+        return new ReportQuery(ip, type, name, nowMillis, mode, start, end, options);
+    }
+
+    /**
+     * @param extra an analyzer's own parameters.
+     * @return this query with them.
+     */
+    public ReportQuery with(final Map<String, String> extra)
+    {
+        return new ReportQuery(ip, type, name, nowMillis, mode, spanStart, spanEnd, Map.copyOf(extra));
+    }
+
+    /**
+     * @param key      an option's name.
+     * @param fallback its value when absent.
+     * @return the option as an int (the HTTP layer validated it).
+     */
+    public int intOption(final String key, final int fallback)
+    {
+        final String value = options.get(key);
+        return value == null ? fallback : Integer.parseInt(value);
     }
 
     /**

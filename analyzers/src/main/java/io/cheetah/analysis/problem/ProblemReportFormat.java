@@ -154,14 +154,18 @@ public final class ProblemReportFormat implements ReportFormat
         for (final ProblemReport.Machine m : machines(r, query))
         {
             xml.start("machine").attribute("ip", m.ip());
+            final boolean detail = "detail".equals(query.options().get("queryType"));
+            final String thread = query.options().get("thread");
+            final int minute = query.intOption("minute", -1);
             for (final ProblemReport.Entity e : m.entities())
             {
-                if (!wanted(e, query))
+                final List<ProblemReport.Duration> durations = durations(e, query);
+                if (!wanted(e, query) || durations.isEmpty())
                 {
                     continue;
                 }
                 xml.start("entity").attribute("id", e.id()).attribute("type", e.type()).attribute("status", e.status());
-                for (final ProblemReport.Duration d : e.durations())
+                for (final ProblemReport.Duration d : durations)
                 {
                     xml.start("duration").attribute("value", d.value()).attribute("count", d.count());
                     for (final String id : d.messages())
@@ -172,10 +176,19 @@ public final class ProblemReportFormat implements ReportFormat
                 }
                 for (final ProblemReport.JavaThread t : e.threads())
                 {
+                    // CAT writes threads for queryType=detail only (its thread and minute views narrow them)
+                    if (!detail || (thread != null && !thread.equals(t.id())))
+                    {
+                        continue;
+                    }
                     xml.start("thread").attribute("id", t.id()).attribute("group-name", t.groupName())
                         .attribute("name", t.name());
                     for (final ProblemReport.Segment s : t.segments())
                     {
+                        if (minute >= 0 && s.minute() != minute)
+                        {
+                            continue;
+                        }
                         xml.start("segment").attribute("id", s.minute()).attribute("count", s.count());
                         for (final String id : s.messages())
                         {
@@ -270,6 +283,38 @@ public final class ProblemReportFormat implements ReportFormat
         }
         final ProblemReport.Machine m = report.machine(query.ip());
         return m == null ? List.of() : List.of(m);
+    }
+
+    /**
+     * The durations of an entity that the query's long-duration thresholds keep: for the {@code long-*} types those
+     * at or above the family's threshold ({@code urlThreshold} 1000, {@code sqlThreshold} 100,
+     * {@code serviceThreshold} 50, {@code callThreshold} 50, {@code cacheThreshold} 10 ms, CAT's defaults), all of
+     * them for other types.
+     */
+    private static List<ProblemReport.Duration> durations(final ProblemReport.Entity e, final ReportQuery query)
+    {
+        final int threshold;
+        switch (e.type())
+        {
+            case "long-url" -> threshold = query.intOption("urlThreshold", 1000);
+            case "long-sql" -> threshold = query.intOption("sqlThreshold", 100);
+            case "long-service" -> threshold = query.intOption("serviceThreshold", 50);
+            case "long-call" -> threshold = query.intOption("callThreshold", 50);
+            case "long-cache" -> threshold = query.intOption("cacheThreshold", 10);
+            default ->
+            {
+                return e.durations();
+            }
+        }
+        final List<ProblemReport.Duration> kept = new ArrayList<>(e.durations().size());
+        for (final ProblemReport.Duration d : e.durations())
+        {
+            if (d.value() >= threshold)
+            {
+                kept.add(d);
+            }
+        }
+        return kept;
     }
 
     private static boolean wanted(final ProblemReport.Entity e, final ReportQuery query)

@@ -14,6 +14,7 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Random;
 
 import static io.cheetah.analysis.problem.ProblemAnalyzerTest.HOUR;
@@ -96,7 +97,7 @@ class ProblemReportFormatTest extends ReportFormatContract
     {
         final ProblemReport report = problems(4, 300);
         final StringBuilder xml = new StringBuilder();
-        format.writeXml(report, ReportQuery.all(0), xml);
+        format.writeXml(report, ReportQuery.all(0).with(Map.of("queryType", "detail")), xml);
         final Document doc = parse(xml.toString());
         final Element root = doc.getDocumentElement();
         assertThat(root.getTagName()).isEqualTo("problem-report");
@@ -144,6 +145,64 @@ class ProblemReportFormatTest extends ReportFormatContract
             }
         }
         assertThat(total).isEqualTo(expectedTotal);
+    }
+
+    @Test
+    void queriesNarrowAsCatsProblemPageDoes() throws Exception
+    {
+        final ProblemReport report = problems(5, 400);
+        final ProblemReport.Machine all = ProblemMerger.machine("All", report.machines());
+        // threads only for queryType=detail
+        assertThat(xml(report, Map.of()).getElementsByTagName("thread").getLength()).isZero();
+        final Document detail = xml(report, Map.of("queryType", "detail"));
+        assertThat(detail.getElementsByTagName("thread").getLength()).isPositive();
+
+        // a thread id keeps that thread only; a minute keeps that minute's segments only
+        final Document oneThread = xml(report, Map.of("queryType", "detail", "thread", "g1"));
+        final NodeList threads = oneThread.getElementsByTagName("thread");
+        assertThat(threads.getLength()).isPositive();
+        for (int i = 0; i < threads.getLength(); i++)
+        {
+            assertThat(((Element)threads.item(i)).getAttribute("id")).isEqualTo("g1");
+        }
+        final NodeList segments = xml(report, Map.of("queryType", "detail", "minute", "7"))
+            .getElementsByTagName("segment");
+        assertThat(segments.getLength()).isPositive();
+        for (int i = 0; i < segments.getLength(); i++)
+        {
+            assertThat(((Element)segments.item(i)).getAttribute("id")).isEqualTo("7");
+        }
+
+        // a long-url threshold of 3,000 ms keeps the durations at or above it, and entities that still have one
+        final long slowUrls = all.entities().stream().filter(e -> e.type().equals("long-url"))
+            .filter(e -> e.durations().stream().anyMatch(d -> d.value() >= 3000)).count();
+        assertThat(slowUrls).isPositive();
+        final NodeList entities = xml(report, Map.of("urlThreshold", "3000")).getElementsByTagName("entity");
+        long longUrls = 0;
+        for (int i = 0; i < entities.getLength(); i++)
+        {
+            final Element e = (Element)entities.item(i);
+            if (e.getAttribute("type").equals("long-url"))
+            {
+                longUrls++;
+                final NodeList durations = e.getElementsByTagName("duration");
+                for (int k = 0; k < durations.getLength(); k++)
+                {
+                    assertThat(Integer.parseInt(((Element)durations.item(k)).getAttribute("value")))
+                        .isGreaterThanOrEqualTo(3000);
+                }
+            }
+        }
+        assertThat(longUrls).isEqualTo(slowUrls);
+        // CAT's default thresholds are the analyzer's smallest keys: every entity shows without options
+        assertThat(xml(report, Map.of()).getElementsByTagName("entity").getLength()).isEqualTo(all.entities().size());
+    }
+
+    private Document xml(final ProblemReport report, final Map<String, String> options) throws Exception
+    {
+        final StringBuilder xml = new StringBuilder();
+        format.writeXml(report, ReportQuery.all(0).with(options), xml);
+        return parse(xml.toString());
     }
 
     @Test

@@ -176,7 +176,7 @@ public final class JsonApiHandler extends ReportRoute
                     json.writeFieldName("report");
                     xmlToJson.write(ReportLookup.xml(format, report,
                         new ReportQuery(ip, parameters.type(), parameters.name(), now).over(parameters.period().start(),
-                            parameters.period().end())),
+                            parameters.period().end()).with(parameters.options())),
                         json);
                     json.writeEndObject();
                 }
@@ -210,7 +210,8 @@ public final class JsonApiHandler extends ReportRoute
                 final long end = hourly ? start + ReportCalendar.HOUR : Math.min(calendar.plusDays(start, 1),
                     period.end());
                 final ReportParameters slice = new ReportParameters(parameters.domain(), parameters.ip(),
-                    parameters.type(), parameters.name(), new ReportPeriod(hourly ? "hour" : "range", start, end));
+                    parameters.type(), parameters.name(), new ReportPeriod(hourly ? "hour" : "range", start, end),
+                    parameters.options());
                 final Report report = lookup.find(analyzer, slice.domain(), slice.period());
                 json.writeStartObject();
                 json.writeStringField("label", hourly ? calendar.formatHour(start) : calendar.formatDay(start));

@@ -71,11 +71,11 @@ public final class ModelHandler extends ReportRoute
                     throw new BadRequest("period must be CURRENT, LAST or HISTORICAL");
             }
             final ReportParameters resolved = new ReportParameters(domain, parameters.ip(), parameters.type(),
-                parameters.name(), new ReportPeriod("hour", hour, hour + ReportCalendar.HOUR));
+                parameters.name(), new ReportPeriod("hour", hour, hour + ReportCalendar.HOUR), parameters.options());
             final Report report = lookup.find(analyzer, resolved.domain(), resolved.period());
             final String xml = report == null ? "" : ReportLookup.xml(format, report,
                 new ReportQuery(resolved.ip(), resolved.type(), resolved.name(), calendar.now(),
-                    ReportQuery.Mode.MODEL));
+                    ReportQuery.Mode.MODEL).with(resolved.options()));
             Reply.gzip(response, callback, XML, xml);
         }
         catch (final BadRequest ex)

@@ -6,6 +6,10 @@ import io.cheetah.server.query.BadRequest;
 import io.cheetah.analysis.ReportQuery;
 import org.eclipse.jetty.util.Fields;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * CAT's common report parameters (docs/protocol.md §6.1), read from a request and validated: {@code domain},
  * {@code ip}, {@code date}, {@code step}, {@code type}, {@code name}, {@code reportType}, {@code startDate},
@@ -16,10 +20,35 @@ import org.eclipse.jetty.util.Fields;
  * @param ip     a machine or {@code All}.
  * @param type   a type, or null.
  * @param name   a name within the type, or null.
- * @param period the hours covered.
+ * @param period  the hours covered.
+ * @param options the Problem report's own parameters when given ({@code queryType}, {@code thread}, {@code minute},
+ *                {@code urlThreshold}, {@code sqlThreshold}, {@code serviceThreshold}, {@code callThreshold},
+ *                {@code cacheThreshold}), validated; passed to the format as {@link ReportQuery#options()}.
  */
-public record ReportParameters(String domain, String ip, String type, String name, ReportPeriod period)
+public record ReportParameters(String domain, String ip, String type, String name, ReportPeriod period,
+                               Map<String, String> options)
 {
+    /** The Problem report's long-duration threshold parameters (ms), as CAT's problem page names them. */
+    public static final List<String> THRESHOLDS = List.of("urlThreshold", "sqlThreshold", "serviceThreshold",
+        "callThreshold", "cacheThreshold");
+    /** Largest accepted threshold: an hour. */
+    public static final int MAX_THRESHOLD = 3_600_000;
+
+    /**
+     * Parameters without analyzer options.
+     *
+     * @param domain client domain.
+     * @param ip     a machine or {@code All}.
+     * @param type   a type, or null.
+     * @param name   a name within the type, or null.
+     * @param period the hours covered.
+     */
+    public ReportParameters(final String domain, final String ip, final String type, final String name,
+        final ReportPeriod period)
+    {
+        this(domain, ip, type, name, period, Map.of());
+    }
+
     /** Longest accepted domain. */
     public static final int MAX_DOMAIN = 128;
     /** Longest accepted machine address. */
@@ -55,7 +84,63 @@ public record ReportParameters(String domain, String ip, String type, String nam
         final String date = text(fields, "date", 10, null);
         final int step = step(fields);
         final ReportPeriod period = history ? history(fields, calendar, date, step) : hour(calendar, date, step);
-        return new ReportParameters(domain, ip, type, name, period);
+        return new ReportParameters(domain, ip, type, name, period, options(fields));
+    }
+
+    private static Map<String, String> options(final Fields fields) throws BadRequest
+    {
+        final Map<String, String> options = new HashMap<>();
+        final String queryType = text(fields, "queryType", 16, null);
+        if (queryType != null)
+        {
+            if (!"view".equals(queryType) && !"detail".equals(queryType))
+            {
+                throw new BadRequest("queryType must be view or detail");
+            }
+            options.put("queryType", queryType);
+        }
+        final String thread = text(fields, "thread", MAX_NAME, null);
+        if (thread != null)
+        {
+            options.put("thread", thread);
+        }
+        final Integer minute = integer(fields, "minute", 0, 59);
+        if (minute != null)
+        {
+            options.put("minute", minute.toString());
+        }
+        for (final String key : THRESHOLDS)
+        {
+            final Integer ms = integer(fields, key, 0, MAX_THRESHOLD);
+            if (ms != null)
+            {
+                options.put(key, ms.toString());
+            }
+        }
+        return Map.copyOf(options);
+    }
+
+    private static Integer integer(final Fields fields, final String key, final int min, final int max)
+        throws BadRequest
+    {
+        final String text = text(fields, key, 10, null);
+        if (text == null)
+        {
+            return null;
+        }
+        try
+        {
+            final int value = Integer.parseInt(text);
+            if (value < min || value > max)
+            {
+                throw new BadRequest(key + " must be between " + min + " and " + max);
+            }
+            return value;
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new BadRequest(key + " must be an integer");
+        }
     }
 
     /**
@@ -64,7 +149,7 @@ public record ReportParameters(String domain, String ip, String type, String nam
      */
     public ReportQuery query(final long nowMillis)
     {
-        return new ReportQuery(ip, type, name, nowMillis).over(period.start(), period.end());
+        return new ReportQuery(ip, type, name, nowMillis).over(period.start(), period.end()).with(options);
     }
 
     /**

@@ -225,6 +225,10 @@ class JsonApiHandlerTest
         "/api/v1/reports/transaction?domain=shop&startDate=20240517",
         "/api/v1/reports/transaction?domain=shop&startDate=20240517&endDate=20230101",
         "/api/v1/domains?analyzer=nope",
+        "/api/v1/reports/problem?domain=shop&urlThreshold=x",
+        "/api/v1/reports/problem?domain=shop&sqlThreshold=-1",
+        "/api/v1/reports/problem?domain=shop&queryType=everything",
+        "/api/v1/reports/problem?domain=shop&minute=60",
     })
     void invalidParametersGet400WithAReason(final String pathAndQuery) throws Exception
     {
