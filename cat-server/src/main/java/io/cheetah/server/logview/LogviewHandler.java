@@ -39,6 +39,20 @@ public final class LogviewHandler extends Handler.Abstract
     private static final DecodeLimits PAGE_LIMITS = new DecodeLimits(DecodeLimits.DEFAULT.maxFrameBytes() * 2,
         Integer.MAX_VALUE, 10_000_000);
 
+    /**
+     * Decodes a stored frame for display, with limits that any frame the ingest accepted meets.
+     *
+     * @param frame the frame (length prefix included).
+     * @return the tree.
+     * @throws MalformedFrameException when the stored bytes no longer decode.
+     */
+    static FlatTree decodeStored(final byte[] frame) throws MalformedFrameException
+    {
+        final FlatTree tree = new FlatTree();
+        new TreeDecoder(PAGE_LIMITS, new Utf8Interner(64)).decodeFrame(frame, 0, frame.length, tree);
+        return tree;
+    }
+
     private final LogviewStore store;
     private final TreeJsonWriter json = new TreeJsonWriter();
     private final TreePage page;
@@ -92,11 +106,10 @@ public final class LogviewHandler extends Handler.Abstract
             send(response, callback, 200, "application/octet-stream", found.frame());
             return true;
         }
-        final FlatTree tree = new FlatTree();
+        final FlatTree tree;
         try
         {
-            new TreeDecoder(PAGE_LIMITS, new Utf8Interner(64)).decodeFrame(found.frame(), 0, found.frame().length,
-                tree);
+            tree = decodeStored(found.frame());
         }
         catch (final MalformedFrameException e)
         {

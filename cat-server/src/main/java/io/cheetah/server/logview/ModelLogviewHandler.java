@@ -1,10 +1,6 @@
 package io.cheetah.server.logview;
 
-import io.cheetah.codec.DecodeLimits;
 import io.cheetah.codec.MalformedFrameException;
-import io.cheetah.codec.TreeDecoder;
-import io.cheetah.codec.Utf8Interner;
-import io.cheetah.message.FlatTree;
 import io.cheetah.server.http.api.Reply;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -25,8 +21,6 @@ public final class ModelLogviewHandler extends Handler.Abstract
     public static final String PREFIX = "/cat/r/model/logview/";
 
     private static final String HTML = "text/html; charset=utf-8";
-    private static final DecodeLimits PAGE_LIMITS = new DecodeLimits(DecodeLimits.DEFAULT.maxFrameBytes() * 2,
-        Integer.MAX_VALUE, 10_000_000);
 
     private final LogviewStore store;
 
@@ -61,19 +55,16 @@ public final class ModelLogviewHandler extends Handler.Abstract
             Reply.gzip(response, callback, HTML, "");
             return true;
         }
-        final FlatTree tree = new FlatTree();
+        String html;
         try
         {
-            new TreeDecoder(PAGE_LIMITS, new Utf8Interner(64)).decodeFrame(found.frame(), 0, found.frame().length,
-                tree);
+            html = TreeTable.render(LogviewHandler.decodeStored(found.frame()));
         }
         catch (final MalformedFrameException e)
         {
-            // a stored frame that no longer decodes: as CAT, answer nothing and let the console ask elsewhere
-            Reply.gzip(response, callback, HTML, "");
-            return true;
+            html = ""; // a stored frame that no longer decodes: as CAT, answer nothing, the console asks elsewhere
         }
-        Reply.gzip(response, callback, HTML, TreeTable.render(tree));
+        Reply.gzip(response, callback, HTML, html);
         return true;
     }
 }

@@ -10,16 +10,12 @@ import io.cheetah.fixtures.Vectors;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
+import io.cheetah.server.fixtures.LoopbackJetty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -39,9 +35,7 @@ class LogviewHandlerTest
     Path dir;
 
     private LogviewStore store;
-    private Server server;
-    private final HttpClient http = HttpClient.newHttpClient();
-    private String base;
+    private LoopbackJetty server;
     private byte[] exoticFrame;
     private String exoticId;
     private String[] lines;
@@ -70,26 +64,19 @@ class LogviewHandlerTest
         }
         final FlatTree deep = TestTrees.deepTree(5_000);
         w.append(deep, HOUR_START);
-        server = new Server();
-        final ServerConnector connector = new ServerConnector(server);
-        connector.setPort(0);
-        server.addConnector(connector);
-        server.setHandler(new LogviewHandler(store));
-        server.start();
-        base = "http://127.0.0.1:" + connector.getLocalPort();
+        server = new LoopbackJetty(new LogviewHandler(store));
     }
 
     @AfterEach
     void stop() throws Exception
     {
-        server.stop();
+        server.close();
         store.close();
     }
 
     private HttpResponse<byte[]> get(final String pathAndQuery) throws Exception
     {
-        return http.send(HttpRequest.newBuilder(URI.create(base + pathAndQuery)).GET().build(),
-            HttpResponse.BodyHandlers.ofByteArray());
+        return server.get(pathAndQuery);
     }
 
     @Test

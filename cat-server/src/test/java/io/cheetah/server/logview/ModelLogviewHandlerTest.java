@@ -3,17 +3,13 @@ package io.cheetah.server.logview;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.message.FlatTree;
-import org.eclipse.jetty.server.Server;
-import org.eclipse.jetty.server.ServerConnector;
+import io.cheetah.server.fixtures.LoopbackJetty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayInputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -34,9 +30,7 @@ class ModelLogviewHandlerTest
     Path dir;
 
     private LogviewStore store;
-    private Server server;
-    private String base;
-    private final HttpClient http = HttpClient.newHttpClient();
+    private LoopbackJetty server;
     private String exoticId;
     private int exoticSize;
 
@@ -58,26 +52,19 @@ class ModelLogviewHandlerTest
             }
             w.append(tree, HOUR_START);
         }
-        server = new Server();
-        final ServerConnector connector = new ServerConnector(server);
-        connector.setPort(0);
-        server.addConnector(connector);
-        server.setHandler(new ModelLogviewHandler(store));
-        server.start();
-        base = "http://127.0.0.1:" + connector.getLocalPort();
+        server = new LoopbackJetty(new ModelLogviewHandler(store));
     }
 
     @AfterEach
     void stop() throws Exception
     {
-        server.stop();
+        server.close();
         store.close();
     }
 
     private HttpResponse<byte[]> get(final String pathAndQuery) throws Exception
     {
-        return http.send(HttpRequest.newBuilder(URI.create(base + pathAndQuery)).build(),
-            HttpResponse.BodyHandlers.ofByteArray());
+        return server.get(pathAndQuery);
     }
 
     private static String gunzip(final HttpResponse<byte[]> response) throws Exception

@@ -7,6 +7,7 @@ import io.cheetah.analysis.ReportQuery;
 import io.cheetah.message.FlatTree;
 import io.cheetah.report.HourText;
 import io.cheetah.server.fixtures.Trees;
+import io.cheetah.server.fixtures.XmlDom;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.period.OutOfPeriodLedger;
 import org.junit.jupiter.api.Test;
@@ -14,15 +15,12 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
-import javax.xml.parsers.DocumentBuilderFactory;
-import java.io.ByteArrayInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import static io.cheetah.server.fixtures.XmlDom.children;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -54,21 +52,7 @@ class StateReportTest
     {
         final StringBuilder xml = new StringBuilder();
         StateAnalyzer.FORMAT.writeXml(r, ReportQuery.all(now), xml);
-        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
-            .parse(new ByteArrayInputStream(xml.toString().getBytes(StandardCharsets.UTF_8)));
-    }
-
-    private static List<Element> children(final Element parent, final String tag)
-    {
-        final List<Element> out = new ArrayList<>();
-        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling())
-        {
-            if (n instanceof Element e && e.getTagName().equals(tag))
-            {
-                out.add(e);
-            }
-        }
-        return out;
+        return XmlDom.parse(xml.toString());
     }
 
     @Test

@@ -8,17 +8,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
 
-import javax.xml.parsers.DocumentBuilderFactory;
 
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 
+import static io.cheetah.server.fixtures.XmlDom.children;
+import static io.cheetah.server.fixtures.XmlDom.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ModelHandlerTest
@@ -110,25 +109,6 @@ class ModelHandlerTest
         assertThat(children(update, "range")).isEmpty();
         assertThat(children(update, "duration")).isEmpty();
         assertThat(children(sql, "range2")).extracting(r -> r.getAttribute("value")).containsExactly("9");
-    }
-
-    static Document parse(final String xml) throws Exception
-    {
-        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
-            .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    static List<Element> children(final Element parent, final String tag)
-    {
-        final List<Element> out = new ArrayList<>();
-        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling())
-        {
-            if (n instanceof Element e && e.getTagName().equals(tag))
-            {
-                out.add(e);
-            }
-        }
-        return out;
     }
 
     @Test
