@@ -1,11 +1,9 @@
 package io.cheetah.server.http.ui;
 
 import io.cheetah.server.http.fixtures.AnalyzedTraffic;
-import io.cheetah.server.http.fixtures.Browser;
+import io.cheetah.server.http.fixtures.BrowserPages;
+import io.cheetah.server.http.fixtures.MapReportSource;
 import io.cheetah.server.http.fixtures.KnownTraffic;
-import io.cheetah.server.http.fixtures.WebServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -22,48 +20,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The pages over reports built by the real analyzers from known trees ({@link AnalyzedTraffic}), in headless
  * Chromium: what the analyzers write is what the pages read.
  */
-class AnalyzedPagesSystemTest
+class AnalyzedPagesSystemTest extends BrowserPages
 {
-    private static WebServer server;
-    private static io.cheetah.server.http.fixtures.MapReportSource source;
-    private static Browser browser;
+    private static MapReportSource source;
 
     @BeforeAll
-    static void start() throws Exception
+    static void serveAnalyzedTraffic() throws Exception
     {
-        browser = Browser.start();
         source = AnalyzedTraffic.source();
-        server = new WebServer(source);
-    }
-
-    @AfterAll
-    static void stop() throws Exception
-    {
-        if (browser != null)
-        {
-            browser.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
-    }
-
-    @AfterEach
-    void noConsoleErrors()
-    {
-        assertThat(browser.consoleErrors()).as("browser console (CSP violations, script errors)").isEmpty();
-    }
-
-    private String url(final String pathAndQuery)
-    {
-        return server.uri(pathAndQuery).toString();
+        serve(source);
     }
 
     private List<List<String>> rows(final String tableId)
     {
-        return browser.all("#" + tableId + " tbody tr").stream()
-            .map(tr -> tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList()).toList();
+        return browser.all("#" + tableId + " tbody tr").stream().map(BrowserPages::row).toList();
     }
 
     @Test

@@ -10,14 +10,12 @@ import io.cheetah.message.Event;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
-import io.cheetah.server.http.fixtures.Browser;
+import io.cheetah.server.http.fixtures.BrowserPages;
 import io.cheetah.server.http.fixtures.KnownTraffic;
-import io.cheetah.server.http.fixtures.WebServer;
 import io.cheetah.server.logview.LogviewSettings;
 import io.cheetah.server.logview.LogviewStore;
 import io.cheetah.server.logview.LogviewWriter;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,7 +51,7 @@ import static org.assertj.core.api.Assertions.within;
  *  shop-0a000001-476653-2: 60 nested transactions Deep/level-0 … level-59
  * </pre>
  */
-class LogviewPageSystemTest
+class LogviewPageSystemTest extends BrowserPages
 {
     private static final long START = KnownTraffic.HOUR + 5 * 60_000L;
     private static final String ID = "shop-0a000001-476653-1";
@@ -65,8 +63,6 @@ class LogviewPageSystemTest
 
     private static LogviewStore store;
     private static LogviewWriter writer;
-    private static WebServer server;
-    private static Browser browser;
 
     @BeforeAll
     static void start() throws Exception
@@ -95,8 +91,7 @@ class LogviewPageSystemTest
         }
         store(new MessageTree().domain("shop").messageId(DEEP_ID).root(deep));
 
-        browser = Browser.start();
-        server = new WebServer(KnownTraffic.source(), Dashboard.logview(store));
+        serve(KnownTraffic.source(), Dashboard.logview(store));
     }
 
     private static void store(final MessageTree tree) throws Exception
@@ -109,36 +104,12 @@ class LogviewPageSystemTest
     }
 
     @AfterAll
-    static void stop() throws Exception
+    static void closeStore()
     {
-        if (browser != null)
-        {
-            browser.close();
-        }
-        if (server != null)
-        {
-            server.close();
-        }
         if (store != null)
         {
             store.close();
         }
-    }
-
-    @AfterEach
-    void noConsoleErrors()
-    {
-        assertThat(browser.consoleErrors()).as("browser console (CSP violations, script errors)").isEmpty();
-    }
-
-    private static String url(final String pathAndQuery)
-    {
-        return server.uri(pathAndQuery).toString();
-    }
-
-    private static List<String> cells(final WebElement tr)
-    {
-        return tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
     }
 
     private static HttpResponse<String> get(final String pathAndQuery) throws Exception
@@ -164,7 +135,7 @@ class LogviewPageSystemTest
 
         // one row per transaction in tree order: type, name, status, start offset from the root, duration
         final List<WebElement> rows = browser.all("#waterfall tbody tr");
-        assertThat(rows).extracting(tr -> cells(tr).subList(0, 5)).containsExactly(
+        assertThat(rows).extracting(tr -> row(tr).subList(0, 5)).containsExactly(
             List.of("URL", "/checkout", "0", "0", "200.0"),
             List.of("SQL", "select order", "0", "10", "40.0"),
             List.of("RPC", "pay.charge", "Timeout", "60", "100.0"),
@@ -205,9 +176,9 @@ class LogviewPageSystemTest
         assertThat(rows.get(1).findElements(By.cssSelector("rect.marker"))).isEmpty();
 
         // every message, in tree order, with its data
-        assertThat(browser.all("#messages tbody tr")).extracting(tr -> cells(tr).get(3)).containsExactly(
+        assertThat(browser.all("#messages tbody tr")).extracting(tr -> row(tr).get(3)).containsExactly(
             "URL", "SQL", "RemoteCall", "RPC", "Cache", "Error", KnownTraffic.XSS_ERROR);
-        assertThat(cells(browser.all("#messages tbody tr").get(1)).get(7)).isEqualTo("select * from orders");
+        assertThat(row(browser.all("#messages tbody tr").get(1)).get(7)).isEqualTo("select * from orders");
         browser.screenshot("logview");
     }
 
@@ -218,7 +189,7 @@ class LogviewPageSystemTest
         final WebElement row = browser.all("#waterfall tbody tr").get(4);
         assertThat(row.findElement(By.cssSelector("td.wf-type")).getText()).isEqualTo(KnownTraffic.XSS_ERROR);
         assertThat(row.findElement(By.cssSelector("td.wf-name")).getText()).isEqualTo(KnownTraffic.XSS);
-        assertThat(cells(browser.all("#messages tbody tr").get(6)).get(7)).isEqualTo("<b>bold</b>");
+        assertThat(row(browser.all("#messages tbody tr").get(6)).get(7)).isEqualTo("<b>bold</b>");
         assertThat(browser.all("#content img, #content b, #content script")).isEmpty();
         assertThat(browser.all("img")).isEmpty();
         assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
@@ -237,8 +208,8 @@ class LogviewPageSystemTest
         assertThat(browser.open(url("/cat/r/m/" + DEEP_ID))).isEqualTo("true");
         final List<WebElement> rows = browser.all("#waterfall tbody tr");
         assertThat(rows).hasSize(DEPTH);
-        assertThat(cells(rows.get(DEPTH - 1)).subList(0, 2)).containsExactly("Deep (depth 59)", "level-59");
-        assertThat(cells(rows.get(40)).get(0)).isEqualTo("Deep");
+        assertThat(row(rows.get(DEPTH - 1)).subList(0, 2)).containsExactly("Deep (depth 59)", "level-59");
+        assertThat(row(rows.get(40)).get(0)).isEqualTo("Deep");
         // the domain comes from the tree when the link has none
         assertThat(browser.one("#tab-event").getDomProperty("href")).endsWith("/cat/r/e?domain=shop");
     }
