@@ -40,27 +40,17 @@ public abstract class ReportFormatContract
         this.reports = reports;
     }
 
-    private ReportFormat format()
-    {
-        return format;
-    }
-
-    private Report random(final long seed, final int size)
-    {
-        return reports.make(seed, size);
-    }
-
     @Test
     void binaryRoundTripsAndRefusesFutureVersionsAndDamagedBytes() throws IOException
     {
-        final Report report = random(1, 100);
-        final byte[] bytes = format().encode(report);
-        assertThat(format().decode(bytes)).isEqualTo(report);
+        final Report report = reports.make(1, 100);
+        final byte[] bytes = format.encode(report);
+        assertThat(format.decode(bytes)).isEqualTo(report);
         final byte[] future = bytes.clone();
         future[3] = 9;
-        assertThatThrownBy(() -> format().decode(future)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> format.decode(future)).isInstanceOf(IOException.class)
             .hasMessageContaining("unknown binary version 9");
-        assertThatThrownBy(() -> format().decode(Arrays.copyOf(bytes, bytes.length - 3)))
+        assertThatThrownBy(() -> format.decode(Arrays.copyOf(bytes, bytes.length - 3)))
             .isInstanceOf(IOException.class).hasMessageContaining("damaged");
     }
 
@@ -69,11 +59,11 @@ public abstract class ReportFormatContract
     {
         for (long seed = 10; seed < 20; seed++)
         {
-            final Report a = random(seed, 200);
-            final Report b = random(seed + 100, 150);
-            final Report c = random(seed + 200, 80);
-            assertThat(format().merge(a, b)).isEqualTo(format().merge(b, a));
-            assertThat(format().merge(format().merge(a, b), c)).isEqualTo(format().merge(a, format().merge(b, c)));
+            final Report a = reports.make(seed, 200);
+            final Report b = reports.make(seed + 100, 150);
+            final Report c = reports.make(seed + 200, 80);
+            assertThat(format.merge(a, b)).isEqualTo(format.merge(b, a));
+            assertThat(format.merge(format.merge(a, b), c)).isEqualTo(format.merge(a, format.merge(b, c)));
         }
     }
 }

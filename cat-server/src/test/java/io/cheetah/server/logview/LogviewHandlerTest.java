@@ -19,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
 
 import static io.cheetah.server.logview.TestTrees.HOUR_START;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,22 +45,16 @@ class LogviewHandlerTest
     {
         store = new LogviewStore(TestTrees.settings(dir, 4096));
         final LogviewWriter w = store.writer(0);
-        final List<byte[]> frames = Vectors.frames(Vectors.bytes("cat-go/basic.frames"));
         lines = Vectors.text("cat-go/basic.jsonl").split("\n");
-        final TreeDecoder decoder = new TreeDecoder();
-        final FlatTree tree = new FlatTree();
-        for (int i = 0; i < frames.size(); i++)
+        TestTrees.storeCapture(w, "cat-go/basic", (tree, f, i) ->
         {
-            final byte[] f = frames.get(i);
-            decoder.decodeFrame(f, 0, f.length, tree);
             if (tree.size() > 0 && EXOTIC_NAME.equals(tree.name(0)))
             {
                 exoticFrame = f;
                 exoticId = tree.messageId();
                 exoticLine = i;
             }
-            w.append(tree, HOUR_START);
-        }
+        });
         final FlatTree deep = TestTrees.deepTree(5_000);
         w.append(deep, HOUR_START);
         server = new LoopbackJetty(new LogviewHandler(store));

@@ -1,8 +1,5 @@
 package io.cheetah.server.logview;
 
-import io.cheetah.codec.TreeDecoder;
-import io.cheetah.fixtures.Vectors;
-import io.cheetah.message.FlatTree;
 import io.cheetah.server.fixtures.LoopbackJetty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -13,7 +10,6 @@ import java.io.ByteArrayInputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.zip.GZIPInputStream;
 
 import static io.cheetah.server.logview.TestTrees.HOUR;
@@ -39,19 +35,14 @@ class ModelLogviewHandlerTest
     {
         store = new LogviewStore(TestTrees.settings(dir, 4096));
         final LogviewWriter w = store.writer(0);
-        final TreeDecoder decoder = new TreeDecoder();
-        final FlatTree tree = new FlatTree();
-        final List<byte[]> frames = Vectors.frames(Vectors.bytes("cat-go/basic.frames"));
-        for (final byte[] f : frames)
+        TestTrees.storeCapture(w, "cat-go/basic", (tree, frame, index) ->
         {
-            decoder.decodeFrame(f, 0, f.length, tree);
             if (tree.size() > 0 && tree.name(0).startsWith("订单"))
             {
                 exoticId = tree.messageId();
                 exoticSize = tree.size();
             }
-            w.append(tree, HOUR_START);
-        }
+        });
         server = new LoopbackJetty(new ModelLogviewHandler(store));
     }
 

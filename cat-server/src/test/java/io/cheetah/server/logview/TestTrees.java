@@ -4,11 +4,13 @@ import io.cheetah.codec.DecodeLimits;
 import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.codec.Utf8Interner;
+import io.cheetah.fixtures.Vectors;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Random;
 
 /**
@@ -72,5 +74,34 @@ final class TestTrees
         new TreeDecoder(new DecodeLimits(32 << 20, Integer.MAX_VALUE, 1_000_000), new Utf8Interner())
             .decodeFrame(frame, 0, frame.length, tree);
         return tree;
+    }
+
+    /** Sees each tree of a capture before it is stored. */
+    interface CaptureVisitor
+    {
+        void tree(FlatTree tree, byte[] frame, int index);
+    }
+
+    /**
+     * Stores every frame of a real client's capture in the hour of {@link #HOUR_START}.
+     *
+     * @param writer  a partition's writer.
+     * @param capture capture name, e.g. {@code cat-go/basic}.
+     * @param visitor sees each decoded tree (and its frame and index) before it is stored.
+     * @throws Exception when the capture cannot be read or decoded.
+     */
+    static void storeCapture(final LogviewWriter writer, final String capture, final CaptureVisitor visitor)
+        throws Exception
+    {
+        final List<byte[]> frames = Vectors.frames(Vectors.bytes(capture + ".frames"));
+        final TreeDecoder decoder = new TreeDecoder();
+        final FlatTree tree = new FlatTree();
+        for (int i = 0; i < frames.size(); i++)
+        {
+            final byte[] f = frames.get(i);
+            decoder.decodeFrame(f, 0, f.length, tree);
+            visitor.tree(tree, f, i);
+            writer.append(tree, HOUR_START);
+        }
     }
 }
