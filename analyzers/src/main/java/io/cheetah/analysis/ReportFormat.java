@@ -1,6 +1,7 @@
 package io.cheetah.analysis;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * How one analyzer's reports are stored, merged and shown: the single place storage (checkpoints, MySQL,
@@ -50,6 +51,24 @@ public interface ReportFormat
      * @throws IOException from the destination.
      */
     void writeXml(Report report, ReportQuery query, Appendable out) throws IOException;
+
+    /**
+     * Writes a history report (a span of several hours) in CAT's XML shape with, where the format has them, CAT's
+     * {@code graph-trend} series: each entry's figures per slot of the span. Formats without trends write the span
+     * as {@link #writeXml} does.
+     *
+     * @param report      the span's merged report.
+     * @param query       which machine / type / name to include, over the span.
+     * @param slots       the span's slots in order (hours of a day, days of a longer span), null where empty.
+     * @param slotMinutes the length of a slot in minutes.
+     * @param out         destination.
+     * @throws IOException from the destination.
+     */
+    default void writeHistoryXml(final Report report, final ReportQuery query, final List<Report> slots,
+        final int slotMinutes, final Appendable out) throws IOException
+    {
+        writeXml(report, query, out);
+    }
 
     /**
      * Writes the report as JSON for the dashboard (same content and filtering as the XML).

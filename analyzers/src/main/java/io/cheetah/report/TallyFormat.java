@@ -5,6 +5,8 @@ import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The {@link ReportFormat} of the reports built from {@link DomainReport}s (Transaction, Event): binary through
@@ -68,6 +70,18 @@ public class TallyFormat implements ReportFormat
     public void writeXml(final Report report, final ReportQuery query, final Appendable out) throws IOException
     {
         xml.write(new ReportView(cast(report), query), out);
+    }
+
+    @Override
+    public void writeHistoryXml(final Report report, final ReportQuery query, final List<Report> slots,
+        final int slotMinutes, final Appendable out) throws IOException
+    {
+        final List<DomainReport> slotReports = new ArrayList<>(slots.size());
+        for (final Report slot : slots)
+        {
+            slotReports.add(slot == null ? null : cast(slot));
+        }
+        xml.write(new ReportView(cast(report), query), new GraphTrends(slotReports, slotMinutes, query), out);
     }
 
     @Override

@@ -35,6 +35,17 @@ public final class TallyXml
      */
     public void write(final ReportView view, final Appendable out) throws IOException
     {
+        write(view, null, out);
+    }
+
+    /**
+     * @param view   the report under its query.
+     * @param trends the span's per-slot series for {@code graph-trend} elements, or null for none.
+     * @param out    destination.
+     * @throws IOException from the destination.
+     */
+    public void write(final ReportView view, final GraphTrends trends, final Appendable out) throws IOException
+    {
         final DomainReport r = view.shown();
         final SymbolTable s = r.symbols();
         final XmlWriter x = new XmlWriter(out).declaration();
@@ -62,6 +73,7 @@ public final class TallyXml
                 x.start("type");
                 attributes(x, view, typeId, type, DurationSketch.ALL_MINUTES, lines, scratch);
                 samples(x, type);
+                graphTrend(x, trends, s.string(m), typeId, null);
                 if (view.withNames())
                 {
                     for (final int n : r.ordered(type.names().keySet()))
@@ -75,6 +87,7 @@ public final class TallyXml
                         x.start("name");
                         attributes(x, view, nameId, name, DurationSketch.ALL_MINUTES, lines, scratch);
                         samples(x, name);
+                        graphTrend(x, trends, s.string(m), typeId, nameId);
                         if (view.withRanges())
                         {
                             ranges(x, view, "range", name, lines, scratch);
@@ -126,6 +139,35 @@ public final class TallyXml
         x.attribute("line95Value", v.f2(lines[2])).attribute("line99Value", v.f2(lines[3]))
             .attribute("line999Value", v.f2(lines[4])).attribute("line50Value", v.f2(lines[0]))
             .attribute("line90Value", v.f2(lines[1])).attribute("line9999Value", v.f2(lines[5]));
+    }
+
+    /**
+     * CAT's {@code graph-trend} of a history report: {@code duration} (minutes per slot), then {@code sum},
+     * {@code avg}, {@code count} and {@code fails} as {@code ;}-joined values per slot (CAT's GraphTrendUtil).
+     */
+    private static void graphTrend(final XmlWriter x, final GraphTrends trends, final String ip, final String type,
+        final String name) throws IOException
+    {
+        final GraphTrends.Series v = trends == null ? null : trends.series(ip, type, name);
+        if (v == null)
+        {
+            return;
+        }
+        final StringBuilder sum = new StringBuilder();
+        final StringBuilder avg = new StringBuilder();
+        final StringBuilder count = new StringBuilder();
+        final StringBuilder fails = new StringBuilder();
+        for (int i = 0; i < v.count.length; i++)
+        {
+            final String sep = i == 0 ? "" : ";";
+            sum.append(sep).append(v.sum[i]);
+            avg.append(sep).append(v.count[i] == 0 ? 0.0 : v.sum[i] / v.count[i]);
+            count.append(sep).append(v.count[i]);
+            fails.append(sep).append(v.fails[i]);
+        }
+        x.start("graph-trend").attribute("duration", trends.slotMinutes()).attribute("sum", sum.toString())
+            .attribute("avg", avg.toString()).attribute("count", count.toString())
+            .attribute("fails", fails.toString()).end("graph-trend");
     }
 
     private static void samples(final XmlWriter x, final Tally t) throws IOException

@@ -5,6 +5,8 @@ import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -61,6 +63,36 @@ public record ReportLookup(ReportSource source, ReportHistory history, ReportCal
     {
         return period.hourly() ? source.domains(analyzer, period.start()) :
             history.domains(analyzer, period.start(), period.end());
+    }
+
+    /**
+     * Renders the report a request found in CAT's XML shape; a history span also carries CAT's {@code graph-trend}
+     * series, from the span's slots (hours up to two days, else days).
+     *
+     * @param analyzer analyzer name.
+     * @param format   its format.
+     * @param report   the span's report.
+     * @param domain   its domain.
+     * @param period   the span.
+     * @param query    machine / type / name filter over the span.
+     * @return the XML document.
+     * @throws IOException from the format or storage.
+     */
+    public String xml(final String analyzer, final ReportFormat format, final Report report, final String domain,
+        final ReportPeriod period, final ReportQuery query) throws IOException
+    {
+        if (period.hourly())
+        {
+            return xml(format, report, query);
+        }
+        final List<Report> slots = new ArrayList<>();
+        for (final ReportPeriod slot : period.slots(calendar))
+        {
+            slots.add(find(analyzer, domain, slot));
+        }
+        final StringBuilder out = new StringBuilder(4096);
+        format.writeHistoryXml(report, query, slots, period.slotsAreHours() ? 60 : 1440, out);
+        return out.toString();
     }
 
     /**

@@ -63,8 +63,8 @@ public final class CatReportHandler extends ReportRoute
                 op.startsWith("history"));
             final ReportFormat format = lookup.format(analyzer);
             final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
-            final String xml = report == null ? "" :
-                ReportLookup.xml(format, report, parameters.query(lookup.calendar().now()));
+            final String xml = report == null ? "" : lookup.xml(analyzer, format, report, parameters.domain(),
+                parameters.period(), parameters.query(lookup.calendar().now()));
             if (plainXml)
             {
                 if (report == null)

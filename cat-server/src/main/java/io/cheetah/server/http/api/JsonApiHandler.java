@@ -140,8 +140,8 @@ public final class JsonApiHandler extends ReportRoute
         final ReportFormat format = lookup.format(analyzer);
         final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
         final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
-        final String xml = report == null ? "" :
-            ReportLookup.xml(format, report, parameters.query(lookup.calendar().now()));
+        final String xml = report == null ? "" : lookup.xml(analyzer, format, report, parameters.domain(),
+            parameters.period(), parameters.query(lookup.calendar().now()));
         final StringWriter out = new StringWriter(xml.length() + 256);
         try (JsonGenerator json = jsonFactory.createGenerator(out))
         {
@@ -197,7 +197,7 @@ public final class JsonApiHandler extends ReportRoute
         final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
         final ReportCalendar calendar = lookup.calendar();
         final ReportPeriod period = parameters.period();
-        final boolean hourly = period.end() - period.start() <= 48 * ReportCalendar.HOUR;
+        final boolean hourly = period.slotsAreHours();
         final long now = calendar.now();
         final StringWriter out = new StringWriter();
         try (JsonGenerator json = jsonFactory.createGenerator(out))
@@ -205,21 +205,18 @@ public final class JsonApiHandler extends ReportRoute
             writeHead(json, analyzer, parameters);
             json.writeStringField("step", hourly ? "hour" : "day");
             json.writeArrayFieldStart("points");
-            for (long start = period.start(); start < period.end(); )
+            for (final ReportPeriod slot : period.slots(calendar))
             {
-                final long end = hourly ? start + ReportCalendar.HOUR : Math.min(calendar.plusDays(start, 1),
-                    period.end());
                 final ReportParameters slice = new ReportParameters(parameters.domain(), parameters.ip(),
-                    parameters.type(), parameters.name(), new ReportPeriod(hourly ? "hour" : "range", start, end),
-                    parameters.options());
+                    parameters.type(), parameters.name(), slot, parameters.options());
                 final Report report = lookup.find(analyzer, slice.domain(), slice.period());
                 json.writeStartObject();
-                json.writeStringField("label", hourly ? calendar.formatHour(start) : calendar.formatDay(start));
-                json.writeNumberField("start", start);
+                json.writeStringField("label", hourly ? calendar.formatHour(slot.start()) :
+                    calendar.formatDay(slot.start()));
+                json.writeNumberField("start", slot.start());
                 json.writeFieldName("report");
                 xmlToJson.write(report == null ? "" : ReportLookup.xml(format, report, slice.query(now)), json);
                 json.writeEndObject();
-                start = end;
             }
             json.writeEndArray();
             json.writeEndObject();

@@ -6,9 +6,12 @@ import io.cheetah.server.http.fixtures.KnownTraffic;
 import io.cheetah.server.http.fixtures.KnownTrafficServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.w3c.dom.Element;
 
 import java.net.http.HttpResponse;
 
+import static io.cheetah.server.fixtures.XmlDom.children;
+import static io.cheetah.server.fixtures.XmlDom.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class CatReportHandlerTest
@@ -101,5 +104,34 @@ class CatReportHandlerTest
         assertThat(CatReportHandler.wrapped("event", "<event-report domain=\"a\"/>"))
             .isEqualTo("<event>\r\n<report domain=\"a\"/>\r\n</event>");
         assertThat(CatReportHandler.wrapped("problem", "")).isEqualTo("<problem>\r\n</problem>");
+    }
+
+    @Test
+    void historyGraphCarriesCatsGraphTrendPerHourOfTheDay() throws Exception
+    {
+        final HttpResponse<String> response = get("/cat/r/t?op=historyGraph&domain=shop&date=20240517&reportType=day"
+            + "&type=URL&forceDownload=xml");
+        assertThat(response.statusCode()).isEqualTo(200);
+        final String xml = response.body().replace("<transaction>\r\n", "").replace("\r\n</transaction>", "")
+            .replaceFirst("^<report ", "<transaction-report ").replaceFirst("</report>$", "</transaction-report>");
+        final Element machine = children(parse(xml).getDocumentElement(), "machine").get(0);
+        final Element url = children(machine, "type").get(0);
+        assertThat(url.getAttribute("totalCount")).isEqualTo("8");
+        // the running day so far: 14 hourly slots (00:00 to 13:00); 1 hit at 12:xx, 7 at 13:xx
+        final Element trend = children(url, "graph-trend").get(0);
+        assertThat(trend.getAttribute("duration")).isEqualTo("60");
+        final String[] counts = trend.getAttribute("count").split(";");
+        assertThat(counts).hasSize(14);
+        assertThat(counts[12]).isEqualTo("1");
+        assertThat(counts[13]).isEqualTo("7");
+        assertThat(trend.getAttribute("fails").split(";")[13]).isEqualTo("1");
+        assertThat(Double.parseDouble(trend.getAttribute("sum").split(";")[12])).isEqualTo(7.0);
+        assertThat(Double.parseDouble(trend.getAttribute("avg").split(";")[13])).isEqualTo((10 + 20 + 30 + 40 + 100 + 100 + 5) / 7.0);
+        final Element pay = children(url, "name").stream().filter(n -> n.getAttribute("id").equals("/pay"))
+            .findFirst().orElseThrow();
+        assertThat(children(pay, "graph-trend").get(0).getAttribute("count").split(";")[13]).isEqualTo("4");
+        // an hourly report has no trend
+        assertThat(get("/cat/r/t?domain=shop&date=2024051713&type=URL&forceDownload=xml").body())
+            .doesNotContain("graph-trend");
     }
 }
