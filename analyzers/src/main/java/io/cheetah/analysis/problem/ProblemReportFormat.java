@@ -319,8 +319,9 @@ public final class ProblemReportFormat implements ReportFormat
 
     private static boolean wanted(final ProblemReport.Entity e, final ReportQuery query)
     {
+        final String status = query.options().getOrDefault("status", query.name());
         return (query.type() == null || query.type().equals(e.type())) &&
-            (query.name() == null || query.name().equals(e.status()));
+            (status == null || status.equals(e.status()));
     }
 
     private static void writeSamples(final ReportDataWriter out, final List<String> ids)

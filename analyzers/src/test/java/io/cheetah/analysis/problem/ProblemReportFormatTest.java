@@ -194,6 +194,14 @@ class ProblemReportFormatTest extends ReportFormatContract
             }
         }
         assertThat(longUrls).isEqualTo(slowUrls);
+        // the problem page's status parameter keeps the entities of that status (as the model API's name does)
+        final ProblemReport.Entity some = all.entities().get(0);
+        final NodeList ofStatus = xml(report, Map.of("status", some.status())).getElementsByTagName("entity");
+        assertThat(ofStatus.getLength()).isPositive();
+        for (int i = 0; i < ofStatus.getLength(); i++)
+        {
+            assertThat(((Element)ofStatus.item(i)).getAttribute("status")).isEqualTo(some.status());
+        }
         // CAT's default thresholds are the analyzer's smallest keys: every entity shows without options
         assertThat(xml(report, Map.of()).getElementsByTagName("entity").getLength()).isEqualTo(all.entities().size());
     }

@@ -21,9 +21,10 @@ import java.util.Map;
  * @param type   a type, or null.
  * @param name   a name within the type, or null.
  * @param period  the hours covered.
- * @param options the Problem report's own parameters when given ({@code queryType}, {@code thread}, {@code minute},
- *                {@code urlThreshold}, {@code sqlThreshold}, {@code serviceThreshold}, {@code callThreshold},
- *                {@code cacheThreshold}), validated; passed to the format as {@link ReportQuery#options()}.
+ * @param options the Problem report's own parameters when given ({@code queryType}, {@code status}, {@code thread},
+ *                {@code minute}, {@code urlThreshold}, {@code sqlThreshold}, {@code serviceThreshold},
+ *                {@code callThreshold}, {@code cacheThreshold}), validated; passed to the format as
+ *                {@link ReportQuery#options()}.
  */
 public record ReportParameters(String domain, String ip, String type, String name, ReportPeriod period,
                                Map<String, String> options)
@@ -103,6 +104,11 @@ public record ReportParameters(String domain, String ip, String type, String nam
         if (thread != null)
         {
             options.put("thread", thread);
+        }
+        final String status = text(fields, "status", MAX_NAME, null);
+        if (status != null)
+        {
+            options.put("status", status);
         }
         final Integer minute = integer(fields, "minute", 0, 59);
         if (minute != null)
