@@ -28,4 +28,29 @@ public record ReportLimits(int maxDomains, int maxMachinesPerDomain, int maxType
             throw new IllegalArgumentException("report limits must be positive (name length >= 8)");
         }
     }
+
+    /**
+     * The domain cap with room kept for ordinary clients: a tree from a connection of many domains
+     * ({@code FlatTree.wideSource()}) may open a new domain only while fewer than half of {@link #maxDomains} are
+     * held, so a flood of invented domains cannot take the slots of the domains that come later.
+     *
+     * @param held domains held for the hour.
+     * @param wide whether the tree came over a connection of many domains.
+     * @return true when the tree may open a new domain.
+     */
+    public boolean admitsDomain(final int held, final boolean wide)
+    {
+        return admitsDomain(maxDomains, held, wide);
+    }
+
+    /**
+     * @param cap  the domain cap.
+     * @param held domains held for the hour.
+     * @param wide whether the tree came over a connection of many domains.
+     * @return true when the tree may open a new domain (see {@link #admitsDomain(int, boolean)}).
+     */
+    public static boolean admitsDomain(final int cap, final int held, final boolean wide)
+    {
+        return held < (wide ? cap / 2 : cap);
+    }
 }

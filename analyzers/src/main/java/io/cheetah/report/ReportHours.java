@@ -1,6 +1,7 @@
 package io.cheetah.report;
 
 import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportLimits;
 import org.agrona.collections.Long2ObjectHashMap;
 
 import java.util.ArrayList;
@@ -43,9 +44,10 @@ public final class ReportHours
     /**
      * @param hourStart epoch ms of the hour.
      * @param domain    client domain.
+     * @param wide      whether the tree came over a connection of many domains (half the cap for those).
      * @return the live report, created when new, or null when the hour is at its domain cap (counted).
      */
-    public DomainReport report(final long hourStart, final String domain)
+    public DomainReport report(final long hourStart, final String domain, final boolean wide)
     {
         Map<String, DomainReport> domains;
         if (hourStart == lastHour)
@@ -66,7 +68,7 @@ public final class ReportHours
         DomainReport r = domains.get(domain);
         if (r == null)
         {
-            if (domains.size() >= maxDomains)
+            if (!ReportLimits.admitsDomain(maxDomains, domains.size(), wide))
             {
                 folds.domainsRefused(1);
                 return null;
@@ -133,7 +135,7 @@ public final class ReportHours
         {
             throw new IllegalArgumentException("not a " + analyzer + " report: " + report);
         }
-        final DomainReport live = report(report.hourStart(), report.domain());
+        final DomainReport live = report(report.hourStart(), report.domain(), false);
         if (live != null)
         {
             live.addAll((DomainReport)report);

@@ -59,6 +59,7 @@ public final class FlatTree
     private byte[] messageIdBytes = new byte[64];
     private int messageIdLength;
     private String messageId;
+    private boolean wideSource;
 
     private byte[] frame = new byte[INITIAL_FRAME];
     private int frameLength;
@@ -96,6 +97,24 @@ public final class FlatTree
     // ------------------------------------------------------------------------------------------------ building
 
     /**
+     * Marks the tree as sent over a connection that has sent trees of many domains (a proxy, or a flood of invented
+     * domains): analyzers give such trees only part of their domain cap, so the domains of ordinary clients keep
+     * their reports (docs/protocol.md §1.6). Set by the ingest after decoding; cleared by {@link #reset()}.
+     */
+    public void markWideSource()
+    {
+        wideSource = true;
+    }
+
+    /**
+     * @return whether the tree came over a connection of many domains ({@link #markWideSource()}).
+     */
+    public boolean wideSource()
+    {
+        return wideSource;
+    }
+
+    /**
      * Forgets the previous tree, keeping (moderately sized) arrays for the next one.
      */
     public void reset()
@@ -122,6 +141,7 @@ public final class FlatTree
         parentMessageId = rootMessageId = sessionToken = "";
         messageIdLength = 0;
         messageId = "";
+        wideSource = false;
         Arrays.fill(kindCounts, 0);
         if (warnings != null)
         {

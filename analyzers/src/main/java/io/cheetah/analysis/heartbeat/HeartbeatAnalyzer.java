@@ -64,7 +64,7 @@ public final class HeartbeatAnalyzer implements Analyzer
     @Override
     public void process(final FlatTree tree, final long hourStart)
     {
-        final Live live = live(hourStart, tree.domain());
+        final Live live = live(hourStart, tree.domain(), tree.wideSource());
         if (live == null)
         {
             return;
@@ -132,7 +132,7 @@ public final class HeartbeatAnalyzer implements Analyzer
     public void restore(final Report report)
     {
         final HeartbeatReport saved = (HeartbeatReport)report;
-        final Live live = live(saved.hourStart(), saved.domain());
+        final Live live = live(saved.hourStart(), saved.domain(), false);
         if (live == null)
         {
             return;
@@ -161,13 +161,13 @@ public final class HeartbeatAnalyzer implements Analyzer
         }
     }
 
-    private Live live(final long hourStart, final String domain)
+    private Live live(final long hourStart, final String domain, final boolean wide)
     {
         final Map<String, Live> domains = hours.computeIfAbsent(hourStart, h -> new HashMap<>());
         Live live = domains.get(domain);
         if (live == null)
         {
-            if (domains.size() >= limits.maxDomains())
+            if (!limits.admitsDomain(domains.size(), wide))
             {
                 counters.increment(HeartbeatLoss.DOMAIN_DROPPED);
                 return null;

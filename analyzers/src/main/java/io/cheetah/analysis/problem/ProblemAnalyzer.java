@@ -60,7 +60,7 @@ public final class ProblemAnalyzer implements Analyzer
         {
             return;
         }
-        final LiveProblems report = report(hourStart, tree.domain());
+        final LiveProblems report = report(hourStart, tree.domain(), tree.wideSource());
         if (report != null)
         {
             report.process(tree);
@@ -99,14 +99,14 @@ public final class ProblemAnalyzer implements Analyzer
     public void restore(final Report report)
     {
         final ProblemReport problems = (ProblemReport)report;
-        final LiveProblems live = report(problems.hourStart(), problems.domain());
+        final LiveProblems live = report(problems.hourStart(), problems.domain(), false);
         if (live != null)
         {
             live.absorb(problems);
         }
     }
 
-    private LiveProblems report(final long hourStart, final String domain)
+    private LiveProblems report(final long hourStart, final String domain, final boolean wide)
     {
         Object2ObjectHashMap<String, LiveProblems> domains = hours.get(hourStart);
         if (domains == null)
@@ -117,7 +117,7 @@ public final class ProblemAnalyzer implements Analyzer
         LiveProblems live = domains.get(domain);
         if (live == null)
         {
-            if (domains.size() >= limits.maxDomains())
+            if (!limits.admitsDomain(domains.size(), wide))
             {
                 counters.increment(ProblemLoss.DOMAIN_DROPPED);
                 return null;

@@ -55,7 +55,7 @@ public final class TransactionAnalyzer extends TallyAnalyzer
         {
             return;
         }
-        final DomainReport report = hours.report(hourStart, tree.domain());
+        final DomainReport report = hours.report(hourStart, tree.domain(), tree.wideSource());
         if (report == null)
         {
             return;

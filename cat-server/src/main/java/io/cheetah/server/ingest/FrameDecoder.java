@@ -21,6 +21,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter
     private final IngestCounters counters;
     private final int maxFrameBytes;
     private final Pt1ClockOffset pt1Offset = new Pt1ClockOffset();
+    private final ConnectionDomains domains = new ConnectionDomains();
 
     private int prefix;
     private int prefixBytes;
@@ -83,7 +84,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter
                     tree = null;
                     frame = null;
                     prefixBytes = 0;
-                    worker.frameComplete(complete, pt1Offset);
+                    worker.frameComplete(complete, pt1Offset, domains);
                 }
             }
         }

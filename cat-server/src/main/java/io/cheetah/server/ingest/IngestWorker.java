@@ -93,8 +93,9 @@ public final class IngestWorker
      *
      * @param tree       a tree whose frame buffer holds one complete frame.
      * @param connection the PT1 clock offset of the connection the frame came from.
+     * @param domains    the domains that connection has sent.
      */
-    public void frameComplete(final PooledTree tree, final Pt1ClockOffset connection)
+    public void frameComplete(final PooledTree tree, final Pt1ClockOffset connection, final ConnectionDomains domains)
     {
         counters.framesReceived.increment();
         if (decoder == null)
@@ -127,6 +128,17 @@ public final class IngestWorker
         if (pt1Clock != null && connection.correct(tree.tree(), decoder.pt1DomainZone(), pt1Clock))
         {
             adopted(tree.tree(), connection.offsetHours());
+        }
+        if (domains.observe(tree.tree().domain()) != 0)
+        {
+            counters.wideConnections.increment();
+            LOG.warn("connection from {} ({}) sent more than {} domains, the latest {}: its trees now open new " +
+                "domains only in half of each analyzer's domain cap", tree.tree().ip(), tree.tree().hostname(),
+                ConnectionDomains.WIDE_AFTER, tree.tree().domain());
+        }
+        if (domains.wide())
+        {
+            tree.tree().markWideSource();
         }
         dispatcher.dispatch(tree);
     }

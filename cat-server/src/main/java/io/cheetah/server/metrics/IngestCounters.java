@@ -27,6 +27,8 @@ public final class IngestCounters
     public final LongAdder treesTooEarly = new LongAdder();
     /** Connections closed at once because tcp.maxConnections were open. */
     public final LongAdder connectionsRefused = new LongAdder();
+    /** Connections that sent more than {@code ConnectionDomains.WIDE_AFTER} distinct domains. */
+    public final LongAdder wideConnections = new LongAdder();
     /** Trees allocated by the pools because none was free (grows while warming up, then should stay flat). */
     public final LongAdder treesAllocated = new LongAdder();
     /** Currently open client connections. */

@@ -85,6 +85,9 @@ public final class PrometheusText
         out.append("cheetah_connections ").append(ingest.connections.get()).append('\n');
         counter(out, "cheetah_connections_refused_total", "Connections closed because tcp.maxConnections were open.",
             ingest.connectionsRefused.sum());
+        counter(out, "cheetah_connections_wide_total",
+            "Connections that sent trees of more than 16 domains; their trees open new domains only in half of the "
+                + "domain cap.", ingest.wideConnections.sum());
 
         header(out, "cheetah_analyzer_processed_total", "counter", "Trees processed, by analyzer.");
         for (final AnalyzerCounters a : analyzers)

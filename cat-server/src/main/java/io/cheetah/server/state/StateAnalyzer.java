@@ -5,6 +5,7 @@ import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.dispatch.RefusalListener;
 import io.cheetah.server.period.OutOfPeriodLedger;
@@ -98,7 +99,8 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
         DomainTally d = last.domains.get(tree.domain());
         if (d == null)
         {
-            final String key = last.domains.size() >= maxDomains ? OTHERS : tree.domain();
+            final String key = ReportLimits.admitsDomain(maxDomains, last.domains.size(), tree.wideSource()) ?
+                tree.domain() : OTHERS;
             d = last.domains.computeIfAbsent(key, k -> new DomainTally());
         }
         count(last.minutes, minute, tree.frameLength());
