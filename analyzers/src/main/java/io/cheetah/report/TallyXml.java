@@ -70,9 +70,7 @@ public final class TallyXml
                     continue;
                 }
                 final TypeTally type = machine.types().get(t);
-                x.start("type");
-                attributes(x, view, typeId, type, DurationSketch.ALL_MINUTES, lines, scratch);
-                samples(x, type);
+                open(x, "type", view, typeId, type, lines, scratch);
                 graphTrend(x, trends, s.string(m), typeId, null);
                 if (view.withNames())
                 {
@@ -84,9 +82,7 @@ public final class TallyXml
                             continue;
                         }
                         final Tally name = type.names().get(n);
-                        x.start("name");
-                        attributes(x, view, nameId, name, DurationSketch.ALL_MINUTES, lines, scratch);
-                        samples(x, name);
+                        open(x, "name", view, nameId, name, lines, scratch);
                         graphTrend(x, trends, s.string(m), typeId, nameId);
                         if (view.withRanges())
                         {
@@ -111,6 +107,15 @@ public final class TallyXml
             x.end("machine");
         }
         x.end(root);
+    }
+
+    /** Opens a type or name element with its statistics and sample ids. */
+    private void open(final XmlWriter x, final String element, final ReportView v, final String id, final Tally t,
+        final double[] lines, final long[] scratch) throws IOException
+    {
+        x.start(element);
+        attributes(x, v, id, t, DurationSketch.ALL_MINUTES, lines, scratch);
+        samples(x, t);
     }
 
     private void attributes(final XmlWriter x, final ReportView v, final String id, final Tally t, final int minute,
