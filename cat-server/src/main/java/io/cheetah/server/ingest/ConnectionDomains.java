@@ -17,6 +17,7 @@ public final class ConnectionDomains
     public static final int WIDE_AFTER = 16;
 
     private final Set<String> seen = new HashSet<>();
+    private String last;
     private boolean wide;
 
     /**
@@ -25,10 +26,13 @@ public final class ConnectionDomains
      */
     int observe(final String domain)
     {
-        if (wide || seen.contains(domain))
+        // a connection sends one domain tree after tree, and the interner hands out the same String: skip the set
+        if (wide || domain == last || seen.contains(domain))
         {
+            last = domain;
             return 0;
         }
+        last = domain;
         if (seen.size() < WIDE_AFTER)
         {
             seen.add(domain);
