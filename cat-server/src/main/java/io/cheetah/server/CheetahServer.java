@@ -11,7 +11,6 @@ import io.cheetah.server.baseline.ClassicPipeline;
 import io.cheetah.server.config.ServerConfig;
 import io.cheetah.server.dispatch.AnalyzerLineup;
 import io.cheetah.server.dispatch.AnalyzerSlot;
-import io.cheetah.server.dispatch.Control;
 import io.cheetah.server.dispatch.Dispatcher;
 import io.cheetah.server.query.LiveReports;
 import io.cheetah.server.dispatch.PooledTree;
@@ -24,6 +23,10 @@ import io.cheetah.server.http.RouterEndpoints;
 import io.cheetah.server.http.RouterHandler;
 import io.cheetah.server.ingest.IngestWorker;
 import io.cheetah.server.ingest.TcpIngest;
+import io.cheetah.server.journal.JournalCut;
+import io.cheetah.server.journal.JournalReplay;
+import io.cheetah.server.journal.JournalWriter;
+import io.cheetah.server.journal.TreeJournal;
 import io.cheetah.server.metrics.AnalyzerCounters;
 import io.cheetah.server.metrics.IngestCounters;
 import io.cheetah.server.metrics.PrometheusText;
@@ -83,6 +86,8 @@ public final class CheetahServer implements AutoCloseable
     private final ReportSink sink;
     private final List<AutoCloseable> closeAfter;
     private final AdminHandler admin;
+    private final TreeJournal journal;
+    private final CheckpointRounds rounds;
 
     private CheetahServer(final Builder b) throws Exception
     {
@@ -96,11 +101,17 @@ public final class CheetahServer implements AutoCloseable
         }
         this.slots = AnalyzerLineup.of(config, types);
         this.rings = new RingGroup(config.pipeline(), slots, b.limits, b.sink);
+        this.journal = b.journal;
         restoreOpenHours(b.restore, b.clock.millis());
+        if (journal != null)
+        {
+            replayJournal(b.cut, b.clock);
+        }
+        this.rounds = new CheckpointRounds(rings, b.sink, journal);
         // Benchmark baselines (scripts/bench) replace the dispatch; see package io.cheetah.server.baseline.
         this.baseline = ServerConfig.Pipeline.CLASSIC.equals(config.pipeline().mode()) ?
             new ClassicPipeline(slots, ClassicPipeline.CAT_QUEUE_CAPACITY, b.limits, b.clock, counters) : null;
-        this.ticker = new HourTicker(b.clock, rings, config.storage().checkpointSeconds());
+        this.ticker = new HourTicker(b.clock, rounds, config.storage().checkpointSeconds());
         this.reports = new LiveReports(rings, slots, b.clock, b.history);
         final List<AnalyzerCounters> analyzerCounters = new ArrayList<>();
         slots.forEach(s -> analyzerCounters.add(s.counters()));
@@ -112,7 +123,7 @@ public final class CheetahServer implements AutoCloseable
         HttpServer httpServer = null;
         try
         {
-            tcpIngest = new TcpIngest(tcp, counters, ingestWorkers(b.clock, symbols));
+            tcpIngest = new TcpIngest(tcp, counters, ingestWorkers(b.clock, symbols), b.flushMillis);
             this.router = new RouterHandler(RouterEndpoints.of(config, tcpIngest.port()), config.router().sample());
             metrics.add(ServerSections.symbols(symbols,
                 () -> interners.stream().mapToLong(Utf8Interner::misses).sum()));
@@ -171,6 +182,30 @@ public final class CheetahServer implements AutoCloseable
     }
 
     /**
+     * Replays the journaled trees the restored checkpoint does not hold, on this thread, before any connection is
+     * accepted, and waits until the rings have processed them.
+     */
+    private void replayJournal(final JournalCut cut, final Clock clock) throws java.io.IOException
+    {
+        if (cut != null)
+        {
+            journal.continueAfter(cut.highest());
+        }
+        final DecodeLimits decodeLimits = new DecodeLimits(config.tcp().maxFrameBytes(),
+            DecodeLimits.DEFAULT.maxDepth(), DecodeLimits.DEFAULT.maxMessages());
+        final JournalReplay replay = new JournalReplay(cut, slots,
+            new Dispatcher(rings, slots, clock, counters, ledger),
+            new TreePool(config.pipeline().rings() * config.pipeline().ringSize() + 1024, counters),
+            new TreeDecoder(decodeLimits, new Utf8Interner(INTERNER_SLOTS), config.tcp().pt1().zones()),
+            clock.millis(), journal.counters());
+        final long replayed = replay.run(journal);
+        if (replayed > 0 && !rings.drain(600_000))
+        {
+            LOG.warn("the rings did not finish the {} replayed trees within 10 minutes", replayed);
+        }
+    }
+
+    /**
      * One ingest worker per Netty thread: decode into pooled trees and dispatch them onto the rings, or, for the
      * benchmark baselines (scripts/bench, package io.cheetah.server.baseline), drain or the classic queues.
      */
@@ -191,7 +226,23 @@ public final class CheetahServer implements AutoCloseable
         final Clock inferAgainst = config.tcp().pt1().inferOffset() ? clock : null;
         return () -> new IngestWorker(new TreePool(poolCapacity, counters),
             new TreeDecoder(decodeLimits, interner(symbols), pt1Zones),
-            new Dispatcher(rings, slots, clock, counters, ledger), counters, inferAgainst);
+            new Dispatcher(rings, slots, clock, counters, ledger), counters, clock, inferAgainst, journalWriter());
+    }
+
+    /** The calling ingest thread's journal, or null (none kept, or every journal id taken: logged). */
+    private JournalWriter journalWriter()
+    {
+        if (journal == null)
+        {
+            return null;
+        }
+        final JournalWriter w = journal.writer();
+        if (w == null)
+        {
+            LOG.error("more than {} ingest threads: the trees of {} are not journaled (a crash loses them until " +
+                "the next checkpoint)", TreeJournal.MAX_JOURNALS, Thread.currentThread().getName());
+        }
+        return w;
     }
 
     /** A worker's interner over the shared symbols, remembered so /metrics can sum their misses. */
@@ -337,34 +388,15 @@ public final class CheetahServer implements AutoCloseable
     }
 
     /**
-     * Checkpoints every open hour now, in band (after every tree already in the rings), and waits until the sink
-     * has written the checkpoints. Called by {@code POST /cat/admin/checkpoint} and tests.
+     * Checkpoints every open hour now, in band (after every tree already in the rings), and waits until storage has
+     * committed the round with its journal cut. Called by {@code POST /cat/admin/checkpoint}, shutdown and tests.
      *
      * @param timeoutMillis longest wait.
      * @return true when done in time.
      */
     public boolean checkpoint(final long timeoutMillis)
     {
-        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        final Control c = rings.publish(Control.Kind.CHECKPOINT, 0, null, null, -1, deadline);
-        if (c == null)
-        {
-            return false;
-        }
-        try
-        {
-            c.done().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        }
-        catch (final InterruptedException e)
-        {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-        catch (final Exception e)
-        {
-            return false;
-        }
-        return sink.flush(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        return rounds.run(timeoutMillis);
     }
 
     /**
@@ -441,6 +473,9 @@ public final class CheetahServer implements AutoCloseable
         private boolean autoTick = true;
         private final List<io.cheetah.analysis.Report> restore = new ArrayList<>();
         private final List<AutoCloseable> closeAfter = new ArrayList<>();
+        private TreeJournal journal;
+        private JournalCut cut;
+        private long flushMillis = 200;
 
         private Builder(final ServerConfig config)
         {
@@ -519,6 +554,23 @@ public final class CheetahServer implements AutoCloseable
         public Builder restore(final List<? extends io.cheetah.analysis.Report> reports)
         {
             restore.addAll(reports);
+            return this;
+        }
+
+        /**
+         * Journals every tree ({@code storage.journal}) and, before ingest starts, replays the journaled trees that
+         * the restored checkpoint does not hold.
+         *
+         * @param treeJournal the opened journal.
+         * @param lastCut     the journal cut of the last committed checkpoint, or null when none was committed.
+         * @param flushEvery  how often each ingest thread writes its journal buffer, ms.
+         * @return this.
+         */
+        public Builder journal(final TreeJournal treeJournal, final JournalCut lastCut, final long flushEvery)
+        {
+            this.journal = treeJournal;
+            this.cut = lastCut;
+            this.flushMillis = flushEvery;
             return this;
         }
 

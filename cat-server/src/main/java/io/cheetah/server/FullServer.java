@@ -11,6 +11,7 @@ import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.server.query.ReportHistory;
 import io.cheetah.server.query.SpanHistory;
 import io.cheetah.server.http.ui.Dashboard;
+import io.cheetah.server.journal.TreeJournal;
 import io.cheetah.server.logview.DumpAnalyzer;
 import io.cheetah.server.logview.LogviewStore;
 import io.cheetah.server.logview.ModelLogviewHandler;
@@ -73,6 +74,7 @@ public final class FullServer implements AutoCloseable
         throws Exception
     {
         final LogviewStore logview = new LogviewStore(config.logview().settings(config.storage().dataDir()));
+        TreeJournal journal = null;
         final List<AnalyzerType> types = new ArrayList<>(AnalyzerCatalog.builtIn());
         types.add(DumpAnalyzer.type(logview));
         ReportStore store = null;
@@ -89,6 +91,11 @@ public final class FullServer implements AutoCloseable
             {
                 store = ReportStore.start(config.storage().settings(), formats(types), clock::millis);
                 builder.sink(store).history(store).restore(openHours(store, clock.millis()));
+                if (config.storage().journal().enabled())
+                {
+                    journal = TreeJournal.open(config.storage().journalSettings());
+                    builder.journal(journal, store.checkpoints().cut(), config.storage().journal().flushMillis());
+                }
                 spans = new SpanHistory(store::history, reports, calendar);
             }
             builder.mount("/", Dashboard.handler(reports, spans, calendar));
@@ -105,10 +112,18 @@ public final class FullServer implements AutoCloseable
                 server.metrics().add(StoreSections.storage(store));
             }
             server.metrics().add(StoreSections.logview(logview.counters()));
+            if (journal != null)
+            {
+                server.metrics().add(StoreSections.journal(journal.counters()));
+            }
             return new FullServer(server, store, logview);
         }
         catch (final Exception | Error e)
         {
+            if (journal != null)
+            {
+                journal.close();
+            }
             logview.close();
             if (store != null)
             {

@@ -70,6 +70,9 @@ public final class ConfigLoader
         d.put("storage.enabled", true);
         d.put("storage.dataDir", "data");
         d.put("storage.checkpointSeconds", 60);
+        d.put("storage.journal.enabled", true);
+        d.put("storage.journal.flushMillis", 200);
+        d.put("storage.journal.segmentMegabytes", 64);
         d.put("storage.mysql.url", "");
         d.put("storage.mysql.user", "root");
         d.put("storage.mysql.password", "");
@@ -309,7 +312,8 @@ public final class ConfigLoader
             string("storage.mysql.password"), intIn("storage.mysql.poolSize", 1, 64), serverId, zone,
             intIn("storage.retention.hourlyDays", 0, 36500), intIn("storage.retention.dailyDays", 0, 36500),
             intIn("storage.retention.rollupDays", 0, 36500), intIn("storage.retention.localDays", 0, 36500),
-            bool("storage.rollup.enabled"));
+            bool("storage.rollup.enabled"), new ServerConfig.Journal(bool("storage.journal.enabled"),
+                intIn("storage.journal.flushMillis", 1, 10_000), intIn("storage.journal.segmentMegabytes", 1, 1024)));
         final ServerConfig.Logview logview = new ServerConfig.Logview(intIn("logview.retentionDays", 1, 3650),
             intIn("logview.blockBytes", 4096, 8 << 20), intIn("logview.sealMillis", 100, Integer.MAX_VALUE),
             intIn("logview.maxDomainsPerHour", 1, 1_000_000), intIn("logview.maxSegmentsPerFile", 1, 65_536),
@@ -318,6 +322,7 @@ public final class ConfigLoader
         {
             // the components' own checks too, so that anything they refuse stops start-up here, by key
             storage.settings();
+            storage.journalSettings();
             logview.settings(dataDir);
         }
         catch (final IllegalArgumentException | NullPointerException e)

@@ -2,6 +2,7 @@ package io.cheetah.server.config;
 
 import io.cheetah.analysis.Level;
 import io.cheetah.codec.Pt1Zones;
+import io.cheetah.server.journal.JournalSettings;
 import io.cheetah.server.logview.LogviewSettings;
 import io.cheetah.server.storage.StorageSettings;
 
@@ -166,11 +167,21 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param rollupDays        weekly and monthly roll-ups kept, days (0 = forever).
      * @param localDays         stale local checkpoint and quarantine files kept, days.
      * @param rollupEnabled     whether this server builds roll-ups.
+     * @param journal           the tree journal's settings.
      */
     public record Storage(boolean enabled, String dataDir, int checkpointSeconds, String mysqlUrl, String mysqlUser,
                           String mysqlPassword, int mysqlPoolSize, String serverId, String timeZone, int hourlyDays,
-                          int dailyDays, int rollupDays, int localDays, boolean rollupEnabled)
+                          int dailyDays, int rollupDays, int localDays, boolean rollupEnabled, Journal journal)
     {
+        /**
+         * @return the journal settings {@code TreeJournal.open} takes ({@code <dataDir>/journal}).
+         */
+        public JournalSettings journalSettings()
+        {
+            return new JournalSettings(Path.of(dataDir).resolve("journal"), journal.flushMillis(),
+                (long)journal.segmentMegabytes() << 20, JOURNAL_BUFFER_BYTES);
+        }
+
         /**
          * @return the settings {@code ReportStore.start} takes (validated: a bad value names its key).
          */
@@ -182,6 +193,20 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
                 timeZone.isEmpty() ? d.zone() : ZoneId.of(timeZone), hourlyDays, dailyDays, rollupDays, localDays,
                 rollupEnabled);
         }
+    }
+
+    /** Each ingest thread's journal buffer: written when full, or every flushMillis. */
+    static final int JOURNAL_BUFFER_BYTES = 1 << 20;
+
+    /**
+     * The tree journal ({@code storage.journal.*}): every tree written out of process memory, replayed after a crash.
+     *
+     * @param enabled          whether trees are journaled (only with storage enabled).
+     * @param flushMillis      longest a tree waits in an ingest thread's buffer before it is written.
+     * @param segmentMegabytes size at which a journal segment file is closed.
+     */
+    public record Journal(boolean enabled, int flushMillis, int segmentMegabytes)
+    {
     }
 
     /**

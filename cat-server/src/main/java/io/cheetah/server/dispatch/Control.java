@@ -3,8 +3,10 @@ package io.cheetah.server.dispatch;
 import io.cheetah.analysis.Report;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,6 +41,9 @@ public final class Control
     final String domain;
     final ConcurrentLinkedQueue<Report> reports = new ConcurrentLinkedQueue<>();
     List<Report> toRestore = List.of();
+    /** CHECKPOINT: per journal, the last tree handed to the rings before this was published (null: none). */
+    long[] dispatched;
+    private final Map<String, long[]> cut = new ConcurrentHashMap<>();
     final Set<String> domains = new ConcurrentSkipListSet<>();
     private final AtomicInteger pending;
     private final CompletableFuture<Control> done = new CompletableFuture<>();
@@ -74,6 +79,20 @@ public final class Control
     public List<Report> reports()
     {
         return List.copyOf(reports);
+    }
+
+    /**
+     * @return for a CHECKPOINT with journal positions, once done: per analyzer, the last sequence of each journal
+     *         whose tree its snapshot holds (see {@code JournalCut}); empty otherwise.
+     */
+    public Map<String, long[]> cut()
+    {
+        return cut;
+    }
+
+    void cut(final String analyzer, final long[] positions)
+    {
+        cut.put(analyzer, positions);
     }
 
     /**

@@ -26,6 +26,10 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class Dispatcher
 {
+    /** Most journals a tree can name (ids 0..63): one per ingest thread. */
+    public static final int MAX_JOURNALS = 64;
+    /** Every analyzer may take the tree. */
+    public static final long ALL = -1L;
     private static final int SPINS_BEFORE_PARK = 64;
     private static final long PARK_NANOS = 20_000;
 
@@ -79,10 +83,27 @@ public final class Dispatcher
      */
     public void dispatch(final PooledTree pooled)
     {
+        dispatch(pooled, -1, 0, ALL, clock.millis());
+    }
+
+    /**
+     * Dispatches a decoded tree that has been journaled; ownership passes to the rings (or straight back to the
+     * pool). The journal replay at start-up calls it too, with the time the tree first arrived and only the
+     * analyzers whose checkpoint does not already hold it.
+     *
+     * @param pooled   a tree acquired from this thread's pool and decoded.
+     * @param journal  the journal it was written to, or -1.
+     * @param sequence its sequence there (tracked by the ring consumers for the next checkpoint's cut).
+     * @param allowed  bits of the analyzers ({@link AnalyzerSlot#bit()}) that may take it; {@link #ALL} normally.
+     * @param now      the clock, for the period check.
+     */
+    public void dispatch(final PooledTree pooled, final int journal, final long sequence, final long allowed,
+        final long now)
+    {
         final FlatTree tree = pooled.tree();
         counters.treesReceived.increment();
         final long hour = HourWindow.hourOf(tree.rootTimestamp());
-        final int period = HourWindow.classify(hour, clock.millis());
+        final int period = HourWindow.classify(hour, now);
         if (period != HourWindow.OPEN)
         {
             if (period == HourWindow.TOO_EARLY)
@@ -114,7 +135,7 @@ public final class Dispatcher
             long mask = 0;
             for (final AnalyzerSlot slot : byRing[r])
             {
-                if (slot.type().accepts(tree))
+                if ((allowed & (1L << slot.bit())) != 0 && slot.type().accepts(tree))
                 {
                     if (slot.level() == Level.HIGH || fullest >= slot.threshold())
                     {
@@ -170,6 +191,8 @@ public final class Dispatcher
             event.mask = mask;
             event.hour = hour;
             event.refused = refused;
+            event.journal = journal;
+            event.sequence = sequence;
             ring.publish(seq);
         }
     }

@@ -32,6 +32,8 @@ final class RingConsumer implements EventHandler<TreeEvent>
     private int openCount;
     private long lastHour = Long.MIN_VALUE;
     private long closedUpTo = Long.MIN_VALUE;
+    /** Per journal, the sequence of the last tree this ring carried (processed here or by another partition). */
+    private final long[] seen = new long[Dispatcher.MAX_JOURNALS];
 
     RingConsumer(final int partition, final int partitions, final AnalyzerSlot[] slots, final Analyzer[] analyzers,
         final ReportSink sink)
@@ -60,6 +62,10 @@ final class RingConsumer implements EventHandler<TreeEvent>
             return;
         }
         final PooledTree pooled = event.tree;
+        if (event.journal >= 0)
+        {
+            seen[event.journal] = event.sequence;
+        }
         try
         {
             process(pooled.tree(), event.mask, event.hour, event.refused);
@@ -158,6 +164,10 @@ final class RingConsumer implements EventHandler<TreeEvent>
                     break;
                 case CHECKPOINT:
                     checkpoint();
+                    if (control.dispatched != null && partition == 0)
+                    {
+                        cut(control);
+                    }
                     break;
                 case SNAPSHOT:
                     snapshot(control);
@@ -239,6 +249,13 @@ final class RingConsumer implements EventHandler<TreeEvent>
 
     private void checkpoint()
     {
+        for (final Analyzer analyzer : analyzers)
+        {
+            if (analyzer instanceof CheckpointListener listener)
+            {
+                listener.checkpointed();
+            }
+        }
         for (int h = 0; h < openCount; h++)
         {
             final long hour = openHours[h];
@@ -262,6 +279,32 @@ final class RingConsumer implements EventHandler<TreeEvent>
                     sink.checkpoint(slots[i].name(), hour, reports);
                 }
             }
+        }
+    }
+
+    /**
+     * The journal cut of this ring's snapshot: per journal, the later of the last tree it carried and the last one
+     * handed to every ring before the checkpoint was published. Every tree up to that meant for this ring came
+     * before the checkpoint (one ingest thread publishes its trees in order), and no later one did.
+     */
+    private void cut(final Control control)
+    {
+        int n = control.dispatched.length;
+        for (int j = n; j < seen.length; j++)
+        {
+            if (seen[j] != 0)
+            {
+                n = j + 1; // a journal begun after the positions were read
+            }
+        }
+        final long[] positions = new long[n];
+        for (int j = 0; j < n; j++)
+        {
+            positions[j] = Math.max(seen[j], j < control.dispatched.length ? control.dispatched[j] : 0);
+        }
+        for (final AnalyzerSlot slot : slots)
+        {
+            control.cut(slot.name(), positions);
         }
     }
 

@@ -185,7 +185,28 @@ public final class RingGroup implements PeriodEvents
     {
         final int from = onlyRing < 0 ? 0 : onlyRing;
         final int to = onlyRing < 0 ? rings.size() : onlyRing + 1;
-        final Control control = new Control(kind, hour, analyzer, domain, (to - from) * consumersPerRing);
+        return publish(new Control(kind, hour, analyzer, domain, (to - from) * consumersPerRing), from, to, deadline);
+    }
+
+    /**
+     * Publishes a checkpoint into every ring, carrying the journal positions every ring had been handed when it was
+     * made: each ring's consumers then know exactly which journaled trees their snapshot holds
+     * ({@link Control#cut()}).
+     *
+     * @param dispatched per journal, the last tree handed to the rings ({@code TreeJournal.dispatched()}), or null
+     *                   when nothing is journaled.
+     * @param deadline   System.nanoTime() after which to give up waiting for room.
+     * @return the request, or null when a ring had no room before the deadline.
+     */
+    public Control checkpoint(final long[] dispatched, final long deadline)
+    {
+        final Control control = new Control(Control.Kind.CHECKPOINT, 0, null, null, rings.size() * consumersPerRing);
+        control.dispatched = dispatched;
+        return publish(control, 0, rings.size(), deadline);
+    }
+
+    private Control publish(final Control control, final int from, final int to, final long deadline)
+    {
         for (int r = from; r < to; r++)
         {
             final RingBuffer<TreeEvent> ring = rings.get(r);

@@ -10,5 +10,9 @@ final class TreeEvent
     long mask;
     long hour;
     int refused;
+    /** The journal the tree was written to, or -1 (not journaled). */
+    int journal;
+    /** Its sequence in that journal. */
+    long sequence;
     Control control;
 }

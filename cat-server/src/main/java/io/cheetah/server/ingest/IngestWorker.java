@@ -6,11 +6,14 @@ import io.cheetah.message.FlatTree;
 import io.cheetah.server.dispatch.Dispatcher;
 import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.dispatch.TreePool;
+import io.cheetah.server.journal.JournalWriter;
 import io.cheetah.server.metrics.IngestCounters;
 import io.cheetah.server.period.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -29,24 +32,31 @@ public final class IngestWorker
     private final Consumer<PooledTree> baseline;
     private final IngestCounters counters;
     private final Clock pt1Clock;
+    private final Clock clock;
+    private final JournalWriter journal;
+    private boolean flushing;
 
     /**
      * @param pool       this thread's trees.
      * @param decoder    this thread's decoder.
      * @param dispatcher this thread's dispatcher.
      * @param counters   where bad frames and adopted PT1 offsets are counted.
-     * @param pt1Clock   the dispatcher's clock, to infer each connection's PT1 clock offset against
+     * @param clock      the dispatcher's clock.
+     * @param pt1Clock   the same clock, to infer each connection's PT1 clock offset against
      *                   ({@code tcp.pt1.inferOffset}); null infers nothing.
+     * @param journal    this thread's tree journal, or null when nothing is journaled.
      */
     public IngestWorker(final TreePool pool, final TreeDecoder decoder, final Dispatcher dispatcher,
-        final IngestCounters counters, final Clock pt1Clock)
+        final IngestCounters counters, final Clock clock, final Clock pt1Clock, final JournalWriter journal)
     {
         this.pool = pool;
         this.decoder = decoder;
         this.dispatcher = dispatcher;
         this.baseline = null;
         this.counters = counters;
+        this.clock = clock;
         this.pt1Clock = pt1Clock;
+        this.journal = journal;
     }
 
     /**
@@ -66,7 +76,36 @@ public final class IngestWorker
         this.dispatcher = null;
         this.baseline = handoff;
         this.counters = counters;
+        this.clock = null;
         this.pt1Clock = null;
+        this.journal = null;
+    }
+
+    /**
+     * Starts writing this thread's journal buffer every {@code flushMillis} on its event loop (once; later calls do
+     * nothing), so a tree read more than that ago is out of process memory. Call on the event-loop thread.
+     *
+     * @param loop        the event loop that owns this worker.
+     * @param flushMillis the period.
+     */
+    public void flushEvery(final ScheduledExecutorService loop, final long flushMillis)
+    {
+        if (journal != null && !flushing)
+        {
+            flushing = true;
+            loop.scheduleAtFixedRate(journal::flush, flushMillis, flushMillis, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /**
+     * Writes and closes this thread's journal (after its event loop stopped).
+     */
+    public void closeJournal()
+    {
+        if (journal != null)
+        {
+            journal.close();
+        }
     }
 
     /**
@@ -140,7 +179,16 @@ public final class IngestWorker
         {
             tree.tree().markWideSource();
         }
-        dispatcher.dispatch(tree);
+        if (journal == null)
+        {
+            dispatcher.dispatch(tree);
+            return;
+        }
+        // journaled before it is dispatched: once published, a consumer may recycle the tree
+        final long now = clock.millis();
+        final long sequence = journal.append(tree.tree(), now, connection.appliedHours());
+        dispatcher.dispatch(tree, journal.id(), sequence, Dispatcher.ALL, now);
+        journal.dispatched(sequence);
     }
 
     /** Once per connection (again only if its clock moves): counted, and logged with whose clock it is. */

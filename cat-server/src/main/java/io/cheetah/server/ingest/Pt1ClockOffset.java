@@ -37,6 +37,7 @@ public final class Pt1ClockOffset
     private long shiftMillis;
     private int candidate = NONE;
     private int run;
+    private int appliedHours;
 
     /**
      * Judges a decoded tree and moves it by the connection's offset.
@@ -51,6 +52,7 @@ public final class Pt1ClockOffset
     {
         if (tree.codec() != FlatTree.CODEC_PT1 || domainZone || tree.size() == 0)
         {
+            appliedHours = 0;
             return false;
         }
         final long root = tree.rootTimestamp() + shiftMillis;
@@ -80,6 +82,7 @@ public final class Pt1ClockOffset
         {
             tree.shiftTimestamps(shiftMillis);
         }
+        appliedHours = offsetHours;
         return adopted;
     }
 
@@ -92,6 +95,15 @@ public final class Pt1ClockOffset
         final long hours = Math.floorDiv(skewMillis + HourWindow.HOUR / 2, HourWindow.HOUR);
         final long rest = skewMillis - hours * HourWindow.HOUR;
         return Math.abs(rest) <= TOLERANCE_MILLIS && Math.abs(hours) <= MAX_HOURS ? (int)hours : NONE;
+    }
+
+    /**
+     * @return the offset the last {@link #correct} call moved its tree by (0 when it left it alone): the journal
+     *         keeps it, so a replayed tree is moved the same way.
+     */
+    public int appliedHours()
+    {
+        return appliedHours;
     }
 
     /**

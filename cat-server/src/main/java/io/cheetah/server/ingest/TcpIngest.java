@@ -40,10 +40,11 @@ public final class TcpIngest implements AutoCloseable
      * @param tcp           host, port, workers, frame cap, connection limit.
      * @param counters      ingest counters.
      * @param workerFactory makes one worker per event-loop thread (called on that thread).
+     * @param flushMillis   how often each worker writes its journal buffer ({@code storage.journal.flushMillis}).
      * @throws InterruptedException when interrupted while binding.
      */
     public TcpIngest(final ServerConfig.Tcp tcp, final IngestCounters counters,
-        final Supplier<IngestWorker> workerFactory) throws InterruptedException
+        final Supplier<IngestWorker> workerFactory, final long flushMillis) throws InterruptedException
     {
         final boolean epoll = Epoll.isAvailable();
         boss = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("cheetah-accept", true)) :
@@ -76,7 +77,9 @@ public final class TcpIngest implements AutoCloseable
                 @Override
                 protected void initChannel(final SocketChannel ch)
                 {
-                    ch.pipeline().addLast(gate, new FrameDecoder(perThread.get(), counters, tcp.maxFrameBytes()));
+                    final IngestWorker worker = perThread.get();
+                    worker.flushEvery(ch.eventLoop(), flushMillis);
+                    ch.pipeline().addLast(gate, new FrameDecoder(worker, counters, tcp.maxFrameBytes()));
                 }
             });
         try
@@ -109,5 +112,9 @@ public final class TcpIngest implements AutoCloseable
         channel.close().syncUninterruptibly();
         boss.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
         workers.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+        for (final IngestWorker w : all)
+        {
+            w.closeJournal();
+        }
     }
 }

@@ -5,6 +5,7 @@ import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportlessAnalyzer;
 import io.cheetah.message.FlatTree;
+import io.cheetah.server.dispatch.CheckpointListener;
 
 import java.util.List;
 
@@ -13,7 +14,7 @@ import java.util.List;
  * themselves are on disk and reopened with their files); {@link #closeHour} seals and closes the hour's files.
  * Created through {@link #type(LogviewStore)}; driven by one ring consumer thread.
  */
-public final class DumpAnalyzer extends ReportlessAnalyzer
+public final class DumpAnalyzer extends ReportlessAnalyzer implements CheckpointListener
 {
     /** The analyzer's name in configuration, metrics and storage. */
     public static final String NAME = "dump";
@@ -51,9 +52,15 @@ public final class DumpAnalyzer extends ReportlessAnalyzer
         return List.of();
     }
 
+    /** Seals every open block: the trees a checkpoint's journal cut covers are not replayed again. */
+    @Override
+    public void checkpointed()
+    {
+        writer.sealAll();
+    }
+
     /**
-     * @return the writer this analyzer drives (the pipeline may call {@link LogviewWriter#sealAll()} on checkpoints,
-     * from the same thread).
+     * @return the writer this analyzer drives.
      */
     public LogviewWriter writer()
     {

@@ -1,5 +1,6 @@
 package io.cheetah.server.metrics;
 
+import io.cheetah.server.journal.JournalCounters;
 import io.cheetah.server.logview.LogviewCounters;
 import io.cheetah.server.storage.ReportStore;
 
@@ -40,6 +41,47 @@ public final class StoreSections
                 "Daily, weekly and monthly roll-ups built by this server.", store.rollupsBuilt());
             family(out, "cheetah_storage_checkpoints_unreadable_total", "counter",
                 "Checkpoint files that could not be read back.", store.checkpoints().unreadable());
+        };
+    }
+
+    /**
+     * @param c the tree journal's counters.
+     * @return a section with the journal's writes, failures, replay and checkpoint rounds
+     *         ({@code cheetah_journal_*}).
+     */
+    public static Consumer<StringBuilder> journal(final JournalCounters c)
+    {
+        return out ->
+        {
+            family(out, "cheetah_journal_trees_total", "counter",
+                "Trees written to the tree journal (out of process memory within storage.journal.flushMillis).",
+                c.entries.sum());
+            family(out, "cheetah_journal_bytes_total", "counter", "Bytes written to the tree journal.", c.bytes.sum());
+            family(out, "cheetah_journal_write_errors_total", "counter",
+                "Journal batch writes that failed (disk full, read-only, I/O error).", c.writeErrors.sum());
+            family(out, "cheetah_journal_unjournaled_trees_total", "counter",
+                "Trees whose journal batch failed: analyzed, but a crash before the next checkpoint loses them.",
+                c.unjournaled.sum());
+            family(out, "cheetah_journal_damaged_batches_total", "counter",
+                "Journal batches found torn or corrupt when read (after a crash).", c.damagedBatches.sum());
+            family(out, "cheetah_journal_segments_deleted_total", "counter",
+                "Journal segments deleted because a committed checkpoint covers them.", c.segmentsDeleted.sum());
+            family(out, "cheetah_journal_replayed_trees_total", "counter",
+                "Journaled trees replayed through the analyzers at start-up (not in the last checkpoint).",
+                c.replayed.sum());
+            family(out, "cheetah_journal_replay_skipped_total", "counter",
+                "Journaled trees not replayed: their hour closed while the server was down.",
+                c.replaySkippedClosedHour.sum());
+            family(out, "cheetah_journal_replay_undecodable_total", "counter",
+                "Journaled frames that did not decode on replay.", c.replayUndecodable.sum());
+            out.append("# HELP cheetah_checkpoint_rounds_total Checkpoint rounds, by outcome (skipped: the previous ")
+                .append("round was still committing).\n# TYPE cheetah_checkpoint_rounds_total counter\n");
+            out.append("cheetah_checkpoint_rounds_total{result=\"committed\"} ").append(c.roundsCommitted.sum())
+                .append('\n');
+            out.append("cheetah_checkpoint_rounds_total{result=\"failed\"} ").append(c.roundsFailed.sum())
+                .append('\n');
+            out.append("cheetah_checkpoint_rounds_total{result=\"skipped\"} ").append(c.roundsSkipped.sum())
+                .append('\n');
         };
     }
 

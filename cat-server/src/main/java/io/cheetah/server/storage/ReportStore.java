@@ -2,6 +2,7 @@ package io.cheetah.server.storage;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
+import io.cheetah.server.journal.JournalCut;
 import io.cheetah.server.query.ReportSource;
 import io.cheetah.server.storage.checkpoint.CheckpointStore;
 import io.cheetah.server.storage.checkpoint.PendingSpool;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -143,6 +145,39 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
                 LOG.error("checkpoint of {} hour {} failed", analyzer, hourStart, e);
             }
         });
+    }
+
+    @Override
+    public CompletableFuture<Boolean> commitCheckpoint(final JournalCut cut)
+    {
+        final CompletableFuture<Boolean> done = new CompletableFuture<>();
+        try
+        {
+            files.execute(() ->
+            {
+                boolean ok = false;
+                try
+                {
+                    ok = checkpoints.commit(cut);
+                    if (!ok)
+                    {
+                        LOG.error("checkpoint round dropped: one of its reports could not be written (the journal " +
+                            "keeps its trees)");
+                    }
+                }
+                catch (final IOException | RuntimeException e)
+                {
+                    checkpointFailures.increment();
+                    LOG.error("checkpoint round could not commit (the journal keeps its trees)", e);
+                }
+                done.complete(ok);
+            });
+        }
+        catch (final java.util.concurrent.RejectedExecutionException e)
+        {
+            done.complete(false);
+        }
+        return done;
     }
 
     @Override

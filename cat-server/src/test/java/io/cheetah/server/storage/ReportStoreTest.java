@@ -124,6 +124,7 @@ class ReportStoreTest
         try (ReportStore store = start())
         {
             store.checkpoint("transaction", H, List.of(shop));
+            assertThat(store.commitCheckpoint(null).get()).isTrue();
         } // close() finishes file work: the checkpoint is on disk; the server "dies" before the hour closes
         try (ReportStore store = start())
         {
@@ -146,6 +147,8 @@ class ReportStoreTest
         try (ReportStore store = start())
         {
             store.checkpoint("transaction", H, List.of(CountingReport.of("transaction", "shop", H, 1)));
+            assertThat(store.commitCheckpoint(null).get()).isTrue();
+            assertThat(store.checkpoints().load(H)).hasSize(1);
             store.hourClosed("transaction", H, List.of(CountingReport.of("transaction", "shop", H, 2)));
             assertThat(store.awaitStored(20_000)).isTrue();
             assertThat(store.checkpoints().load(H)).isEmpty();

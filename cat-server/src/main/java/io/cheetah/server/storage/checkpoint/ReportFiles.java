@@ -30,6 +30,7 @@ public final class ReportFiles
     private static final Logger LOG = LoggerFactory.getLogger(ReportFiles.class);
     private static final String SUFFIX = ".rpt";
     private static final String TEMP = ".tmp";
+    private static final String STAGED = ".next";
     private static final int MAX_NAME = 200;
 
     private final Path root;
@@ -77,8 +78,38 @@ public final class ReportFiles
         throws IOException
     {
         final Path dir = Files.createDirectories(dir(hourStart, analyzer));
-        final Path target = dir.resolve(encode(domain) + SUFFIX);
-        final Path temp = dir.resolve(encode(domain) + SUFFIX + TEMP);
+        return writeAtomically(dir.resolve(encode(domain) + SUFFIX), bytes);
+    }
+
+    /**
+     * Writes one file of a round atomically beside the current one ({@code <domain>.rpt.next}), which readers do not
+     * see until {@link #promoteStaged()} puts it in place.
+     *
+     * @param hourStart epoch ms of the hour.
+     * @param analyzer  analyzer name.
+     * @param domain    domain.
+     * @param bytes     content.
+     * @return the staged file.
+     * @throws IOException from the file system.
+     */
+    public Path stage(final long hourStart, final String analyzer, final String domain, final byte[] bytes)
+        throws IOException
+    {
+        final Path dir = Files.createDirectories(dir(hourStart, analyzer));
+        return writeAtomically(dir.resolve(encode(domain) + SUFFIX + STAGED), bytes);
+    }
+
+    /**
+     * Writes a file atomically: temp file, fsync, rename (the caller syncs the directory when it matters).
+     *
+     * @param target the file.
+     * @param bytes  content.
+     * @return the file.
+     * @throws IOException from the file system.
+     */
+    public static Path writeAtomically(final Path target, final byte[] bytes) throws IOException
+    {
+        final Path temp = target.resolveSibling(target.getFileName() + TEMP);
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
             StandardOpenOption.TRUNCATE_EXISTING))
         {
@@ -89,15 +120,67 @@ public final class ReportFiles
             }
             ch.force(true);
         }
+        moveAtomically(temp, target);
+        return target;
+    }
+
+    private static void moveAtomically(final Path from, final Path to) throws IOException
+    {
         try
         {
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         }
         catch (final AtomicMoveNotSupportedException e)
         {
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
-        return target;
+    }
+
+    /**
+     * Puts every staged file in place of its current one, and makes the renames durable.
+     *
+     * @return how many were promoted.
+     * @throws IOException from the file system.
+     */
+    public int promoteStaged() throws IOException
+    {
+        final List<Path> staged = staged();
+        final java.util.Set<Path> dirs = new java.util.HashSet<>();
+        for (final Path p : staged)
+        {
+            final String name = p.getFileName().toString();
+            moveAtomically(p, p.resolveSibling(name.substring(0, name.length() - STAGED.length())));
+            dirs.add(p.getParent());
+        }
+        for (final Path d : dirs)
+        {
+            syncDirectory(d);
+        }
+        return staged.size();
+    }
+
+    /**
+     * Deletes every staged file (a round that will never commit).
+     *
+     * @return how many were deleted.
+     * @throws IOException from the file system.
+     */
+    public int dropStaged() throws IOException
+    {
+        final List<Path> staged = staged();
+        for (final Path p : staged)
+        {
+            Files.deleteIfExists(p);
+        }
+        return staged.size();
+    }
+
+    private List<Path> staged() throws IOException
+    {
+        try (Stream<Path> walk = Files.walk(root))
+        {
+            return walk.filter(f -> f.getFileName().toString().endsWith(SUFFIX + STAGED)).toList();
+        }
     }
 
     /**
@@ -108,7 +191,17 @@ public final class ReportFiles
      */
     public void syncDirectory(final long hourStart, final String analyzer)
     {
-        try (FileChannel ch = FileChannel.open(dir(hourStart, analyzer), StandardOpenOption.READ))
+        syncDirectory(dir(hourStart, analyzer));
+    }
+
+    /**
+     * Makes renames in a directory durable (a no-op where directories cannot be opened).
+     *
+     * @param dir the directory.
+     */
+    public static void syncDirectory(final Path dir)
+    {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ))
         {
             ch.force(true);
         }
@@ -140,6 +233,10 @@ public final class ReportFiles
         {
             for (final Path dir : dirs)
             {
+                if (CheckpointStore.isRoundFile(dir.getFileName().toString()))
+                {
+                    continue;
+                }
                 try
                 {
                     hours.add(Long.parseLong(dir.getFileName().toString()));
@@ -234,7 +331,9 @@ public final class ReportFiles
      */
     public boolean delete(final long hourStart, final String analyzer, final String domain) throws IOException
     {
-        final boolean deleted = Files.deleteIfExists(path(hourStart, analyzer, domain));
+        final Path file = path(hourStart, analyzer, domain);
+        Files.deleteIfExists(file.resolveSibling(file.getFileName() + STAGED));
+        final boolean deleted = Files.deleteIfExists(file);
         final Path dir = dir(hourStart, analyzer);
         deleteIfEmpty(dir);
         deleteIfEmpty(dir.getParent());
