@@ -48,6 +48,10 @@ class KillRestartSystemTest
     private static final Pattern PORTS = Pattern.compile("cheetah: tcp port (\\d+), http port (\\d+)");
     private static final int CONNECTIONS = 4;
     private static final int PER_CONNECTION = 2_000;
+    /** Trees of each of the last two connections sent while one last checkpoint runs. */
+    private static final int TAIL = 300;
+    /** Trees sent after every checkpoint. */
+    private static final int LAST = 100;
 
     @Test
     void killedServerLosesNoTreeItHadReadAndCountsNoneTwice(@TempDir final Path dir) throws Exception
@@ -64,20 +68,52 @@ class KillRestartSystemTest
             for (int c = 0; c < CONNECTIONS; c++)
             {
                 final int from = c * PER_CONNECTION;
-                final Thread t = new Thread(() -> sendPaced(first, timestamp, from, PER_CONNECTION));
+                final int count = c < CONNECTIONS - 2 ? PER_CONNECTION :
+                    c == CONNECTIONS - 2 ? PER_CONNECTION - TAIL : PER_CONNECTION - TAIL - LAST;
+                final Thread t = new Thread(() -> sendPaced(first, timestamp, from, count));
                 t.start();
                 senders.add(t);
             }
+            // admin checkpoints back to back while the trees arrive, so rounds cut through every stream
+            final java.util.concurrent.atomic.AtomicBoolean sending = new java.util.concurrent.atomic.AtomicBoolean(true);
+            final Thread checkpointer = new Thread(() ->
+            {
+                try
+                {
+                    while (sending.get())
+                    {
+                        first.checkpoint(http);
+                    }
+                }
+                catch (final Exception e)
+                {
+                    throw new IllegalStateException(e);
+                }
+            });
+            checkpointer.start();
             for (final Thread t : senders)
             {
                 t.join();
             }
+            sending.set(false);
+            checkpointer.join();
+            // two more streams, with one more checkpoint cutting through them, then trees no checkpoint holds
+            final Thread tail1 = new Thread(() -> sendPaced(first, timestamp, (CONNECTIONS - 1) * PER_CONNECTION - TAIL,
+                TAIL));
+            final Thread tail2 = new Thread(() -> sendPaced(first, timestamp, sent - TAIL - LAST, TAIL));
+            tail1.start();
+            tail2.start();
+            Thread.sleep(60);
+            first.checkpoint(http);
+            tail1.join();
+            tail2.join();
+            sendPaced(first, timestamp, sent - LAST, LAST);
             first.awaitProcessed(http, sent);
             // the server has read every tree; past storage.journal.flushMillis they are out of its memory
-            Thread.sleep(1_000);
+            Thread.sleep(600);
             final String metrics = first.metrics(http);
             assertThat(counter(metrics, "cheetah_checkpoint_rounds_total\\{result=\"committed\"\\}"))
-                .as("checkpoint rounds ran while the trees arrived").isGreaterThan(0);
+                .as("checkpoint rounds ran while the trees arrived").isGreaterThan(1);
         }
         finally
         {
@@ -85,6 +121,7 @@ class KillRestartSystemTest
             first.process.waitFor(30, TimeUnit.SECONDS);
         }
         final long checkpointed = checkpointedCount(dir, hour);
+        assertThat(checkpointed).as("the last trees are not in the last checkpoint").isLessThanOrEqualTo(sent - LAST);
         System.out.println("KillRestartSystemTest: SIGKILL with " + checkpointed + " of " + sent +
             " trees in the last committed checkpoint; the rest must come back from the journal");
 
@@ -210,7 +247,7 @@ class KillRestartSystemTest
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
             for (final String set : new String[] {"tcp.host=127.0.0.1", "tcp.port=0", "http.host=127.0.0.1",
-                "http.port=0", "pipeline.ringSize=1024", "storage.checkpointSeconds=1", "tcp.workers=2",
+                "http.port=0", "pipeline.ringSize=1024", "storage.checkpointSeconds=3600", "tcp.workers=2",
                 "storage.dataDir=" + dir, "storage.timeZone=UTC", "storage.serverId=kill-test"})
             {
                 command.add("--set");
