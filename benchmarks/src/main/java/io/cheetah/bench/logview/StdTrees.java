@@ -8,11 +8,11 @@ import io.cheetah.message.TransactionMessage;
 import java.util.Random;
 
 /**
- * Builds "std-like" trees for the logview benchmarks: one URL request of about 1.2 KB as NT1 (a URL transaction
- * with server/method events, three SQL transactions with their statements and parameters, two cache events, one
- * RPC call), varied in names, data and timings so that LZ4 sees realistic, not identical, frames.
+ * Builds "std-like" trees for the logview and journal benchmarks: one URL request of about 1.2 KB as NT1 (a URL
+ * transaction with server/method events, three SQL transactions with their statements and parameters, two cache
+ * events, one RPC call), varied in names, data and timings so that LZ4 sees realistic, not identical, frames.
  */
-final class StdTrees
+public final class StdTrees
 {
     private StdTrees()
     {
@@ -24,7 +24,7 @@ final class StdTrees
      * @param variant seeds the variation.
      * @return the NT1 frame, length prefix included.
      */
-    static byte[] frame(final String domain, final String id, final int variant)
+    public static byte[] frame(final String domain, final String id, final int variant)
     {
         final Random rnd = new Random(variant);
         final long t0 = 1_795_316_668_527L + rnd.nextInt(3_600_000);
