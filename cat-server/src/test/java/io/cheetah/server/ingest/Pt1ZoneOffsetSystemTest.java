@@ -1,17 +1,9 @@
 package io.cheetah.server.ingest;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.analysis.AnalyzerCatalog;
-import io.cheetah.analysis.Report;
-import io.cheetah.codec.TreeDecoder;
 import io.cheetah.fixtures.Vectors;
-import io.cheetah.message.FlatTree;
-import io.cheetah.report.DomainReport;
-import io.cheetah.report.MachineTally;
-import io.cheetah.report.NameCleaner;
-import io.cheetah.report.SymbolTable;
 import io.cheetah.server.CheetahServer;
+import io.cheetah.server.fixtures.CaptureTotals;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.period.HourWindow;
@@ -26,10 +18,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -149,56 +139,13 @@ class Pt1ZoneOffsetSystemTest
     /** The current hour's Transaction report of the capture's domain, as {@code type / name -> count (fail)}. */
     private static Map<String, String> transactions(final CheetahServer server)
     {
-        final Map<String, String> out = new TreeMap<>();
-        final Report report = server.reports().report("transaction", DOMAIN, HOUR);
-        if (report == null)
-        {
-            return out;
-        }
-        final DomainReport r = (DomainReport)report;
-        final SymbolTable s = r.symbols();
-        for (final MachineTally m : r.machines().values())
-        {
-            m.types().forEach((t, type) -> type.names().forEach((n, name) ->
-                out.put(s.string(t) + " / " + s.string(n), name.totalCount() + " (" + name.failCount() + ")")));
-        }
-        return out;
+        return CaptureTotals.transactions(server, DOMAIN, HOUR);
     }
 
     /** The capture's transaction totals less those of the given (too late) frames. */
     private static Map<String, String> expected(final List<byte[]> lost) throws Exception
     {
-        final NameCleaner cleaner = new NameCleaner(256);
-        final Map<String, long[]> counts = new TreeMap<>();
-        final JsonNode totals = new ObjectMapper().readTree(Vectors.text(CAPTURE + ".totals.json")).path("transaction");
-        for (final Iterator<Map.Entry<String, JsonNode>> t = totals.fields(); t.hasNext(); )
-        {
-            final Map.Entry<String, JsonNode> type = t.next();
-            for (final Iterator<Map.Entry<String, JsonNode>> n = type.getValue().fields(); n.hasNext(); )
-            {
-                final Map.Entry<String, JsonNode> name = n.next();
-                counts.put(cleaner.clean(type.getKey()) + " / " + cleaner.clean(name.getKey()),
-                    new long[] {name.getValue().path("count").asLong(), name.getValue().path("fail").asLong()});
-            }
-        }
-        final TreeDecoder decoder = new TreeDecoder();
-        final FlatTree tree = new FlatTree();
-        for (final byte[] frame : lost)
-        {
-            decoder.decodeFrame(frame, 0, frame.length, tree);
-            for (int i = 0; i < tree.size(); i++)
-            {
-                if (tree.isTransaction(i))
-                {
-                    final long[] c = counts.get(tree.type(i) + " / " + tree.name(i));
-                    c[0]--;
-                    c[1] -= tree.isSuccess(i) ? 0 : 1;
-                }
-            }
-        }
-        final Map<String, String> out = new TreeMap<>();
-        counts.forEach((key, c) -> out.put(key, c[0] + " (" + c[1] + ")"));
-        return out;
+        return CaptureTotals.expected(CAPTURE, lost);
     }
 
     private static String metrics(final CheetahServer server) throws Exception
