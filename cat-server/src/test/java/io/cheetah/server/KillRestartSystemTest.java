@@ -11,6 +11,7 @@ import io.cheetah.message.TransactionMessage;
 import io.cheetah.server.state.StateAnalyzer;
 import io.cheetah.server.state.StateReport;
 import io.cheetah.server.storage.checkpoint.CheckpointStore;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the 8,000: none lost, none counted twice. It keeps counting, the trees sent last are found by message id, and
  * the replay is counted in /metrics.
  */
+@Tag("fault")
 class KillRestartSystemTest
 {
     private static final String DOMAIN = "kill-test";

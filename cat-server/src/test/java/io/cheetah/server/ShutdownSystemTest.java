@@ -1,5 +1,6 @@
 package io.cheetah.server;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The real entry point in its own process: starts on ephemeral ports, takes a tree, and on SIGTERM stops
  * accepting, drains, checkpoints and exits 0. A bad configuration key exits 2 naming the key.
  */
+@Tag("fault")
 class ShutdownSystemTest
 {
     private static Process start(final String... args) throws Exception

@@ -8,6 +8,7 @@ import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.fixtures.Trees;
 import io.cheetah.server.period.HourWindow;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.OutputStream;
@@ -22,6 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link ConnectionDomains#WIDE_AFTER} domains, its trees open new domains only in half of the cap, and a real
  * client's domain arriving afterwards still gets its report. Everything refused is counted.
  */
+@Tag("fault")
 class DomainFloodSystemTest
 {
     private static final long NOW = 1_763_780_400_000L + 20 * 60_000L;

@@ -13,6 +13,7 @@ import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.InputStream;
@@ -30,6 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Sends every malformed stream of the shared vectors to a running server over a real socket, next to a healthy
  * connection, and checks counts, reasons and connection handling against malformed/expected.json.
  */
+@Tag("fault")
 class MalformedVectorsSystemTest
 {
     /**

@@ -3,6 +3,7 @@ package io.cheetah.server.storage;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * MySQL stopped before an hour closes and started again later (and the server restarted meanwhile): every report
  * arrives, once. Uses its own embedded MariaDB, since it stops it.
  */
+@Tag("fault")
 class ReportStoreOutageSystemTest
 {
     private static final long HOUR = 3_600_000L;
