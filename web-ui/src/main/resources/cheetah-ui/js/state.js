@@ -81,6 +81,22 @@ function summary(rows, rates) {
       num('HIGH', 'Lost (HIGH)'), num('MID', 'Lost (MID)'), num('LOW', 'Lost (LOW)'), num('errors', 'Errors'),
     ] }));
   }
+  // Storage and the tree journal: an outage or a failing disk shows here, in red, before anything is lost.
+  const storage = [
+    ['MySQL', 'cheetah_storage_database_up', (v) => (v > 0 ? 'reachable' : 'unreachable'), (v) => v === 0],
+    ['Closed-hour reports waiting for MySQL', 'cheetah_storage_pending_reports', fmt.int, (v) => v > 0],
+    ['MySQL store failures', 'cheetah_storage_store_failures_total', fmt.int, (v) => v > 0],
+    ['Checkpoint failures', 'cheetah_storage_checkpoint_failures_total', fmt.int, (v) => v > 0],
+    ['Journal write errors', 'cheetah_journal_write_errors_total', fmt.int, (v) => v > 0],
+    ['Trees replayed from the journal at start-up', 'cheetah_journal_replayed_trees_total', fmt.int, () => false],
+  ].filter(([, metric]) => rows.some((r) => r.metric === metric));
+  if (storage.length) {
+    parts.push(el('h3', null, 'Storage'));
+    parts.push(el('dl', { class: 'kv panel-box', id: 'state-storage' }, storage.map(([label, metric, show, bad]) => {
+      const v = total(rows, metric);
+      return [el('dt', null, label), el('dd', { 'data-metric': metric, class: bad(v) ? 'bad' : null }, show(v))];
+    })));
+  }
   const rings = rows.filter((r) => r.metric === 'cheetah_ring_remaining');
   if (rings.length) {
     parts.push(el('h3', null, 'Rings: free slots'));

@@ -25,6 +25,9 @@ public final class StoreSections
     {
         return out ->
         {
+            family(out, "cheetah_storage_database_up", "gauge",
+                "1 when the last contact with MySQL succeeded, 0 during an outage (closed hours wait in the spool).",
+                store.databaseReachable() ? 1 : 0);
             family(out, "cheetah_storage_pending_reports", "gauge",
                 "Closed-hour reports not yet in MySQL (memory or pending spool).", store.pendingReports());
             family(out, "cheetah_storage_stored_reports_total", "counter",

@@ -280,6 +280,15 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     }
 
     /**
+     * @return whether the last contact with MySQL succeeded; false during an outage, while closed hours wait in the
+     *         pending spool.
+     */
+    public boolean databaseReachable()
+    {
+        return drain.reachable();
+    }
+
+    /**
      * @return checkpoint writes that failed.
      */
     public long checkpointFailures()

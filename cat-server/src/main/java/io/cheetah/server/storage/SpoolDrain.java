@@ -53,6 +53,8 @@ final class SpoolDrain
     private final LongAdder storeFailures = new LongAdder();
     private final LongAdder quarantined = new LongAdder();
     private volatile boolean schemaReady;
+    /** Whether the last contact with MySQL succeeded (migrations or a drain). */
+    private volatile boolean reachable = true;
     private long backoffMs;
 
     /**
@@ -122,6 +124,15 @@ final class SpoolDrain
     }
 
     /**
+     * @return whether the last contact with MySQL succeeded (true until one failed; checked whenever there is
+     *         something to store, and retried with back-off while it fails).
+     */
+    boolean reachable()
+    {
+        return reachable;
+    }
+
+    /**
      * Applies the schema migrations at start-up; MySQL being down only delays them to the first drain.
      *
      * @throws IOException when the migrations cannot be read.
@@ -135,6 +146,7 @@ final class SpoolDrain
         }
         catch (final SQLException e)
         {
+            reachable = false;
             LOG.warn("MySQL unreachable at start-up ({}); reports wait in {} until it is back", e.getMessage(),
                 settings.dataDir().resolve("pending"));
         }
@@ -163,9 +175,11 @@ final class SpoolDrain
                 LOG.info("MySQL reachable again; pending spool drained");
             }
             backoffMs = 0;
+            reachable = true;
         }
         catch (final SQLException e)
         {
+            reachable = false;
             storeFailures.increment();
             if (backoffMs == 0)
             {

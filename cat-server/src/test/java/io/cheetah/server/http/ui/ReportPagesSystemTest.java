@@ -106,9 +106,17 @@ class ReportPagesSystemTest extends KnownTrafficPages
         assertThat(rows("state-loss")).containsExactly(List.of("problem", "990", "0", "5", "0", "0"),
             List.of("transaction", "1,000", "0", "0", "0", "0"));
         assertThat(rows("state-rings")).containsExactly(List.of("0", "65,000"));
+        // a MySQL outage is shown, in red, with what waits for it
+        final WebElement mysql = browser.one("#state-storage [data-metric=cheetah_storage_database_up]");
+        assertThat(mysql.getText()).isEqualTo("unreachable");
+        assertThat(mysql.getDomAttribute("class")).isEqualTo("bad");
+        assertThat(browser.one("#state-storage [data-metric=cheetah_storage_pending_reports]").getText())
+            .isEqualTo("12");
+        assertThat(browser.one("#state-storage [data-metric=cheetah_journal_replayed_trees_total]").getText())
+            .isEqualTo("345");
         // the State analyzer's report of every known tree, in CAT's shape: the server, its domains, its minutes
         assertThat(browser.all("#content h2")).extracting(WebElement::getText).contains("Server 10.9.9.9");
-        assertThat(browser.all("#content dl").get(1).getText()).contains("total").contains("31450")
+        assertThat(browser.all("#content dl").get(2).getText()).contains("total").contains("31450")
             .contains("totalLoss");
         assertThat(rows("state-processDomain")).extracting(r -> r.subList(0, 2))
             .containsExactlyInAnyOrder(List.of("shop", "75"), List.of("big", "31375"));

@@ -1,0 +1,145 @@
+package io.cheetah.server.fault;
+
+import io.cheetah.codec.Nt1Encoder;
+import io.cheetah.fixtures.Vectors;
+import io.cheetah.server.FullServer;
+import io.cheetah.server.fixtures.CaptureTotals;
+import io.cheetah.server.fixtures.ManualClock;
+import io.cheetah.server.fixtures.TestServers;
+import io.cheetah.server.period.HourWindow;
+import io.cheetah.server.storage.ReportStore;
+import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
+import io.cheetah.workload.StdMix;
+import io.cheetah.workload.Variant;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 13.3: the whole server, its MySQL stopped across an hour close. The hour closes into the pending spool, the
+ * outage shows in /metrics ({@code cheetah_storage_database_up 0}, the reports waiting), ingest of the next hour goes
+ * on at full speed meanwhile, and once MySQL is back the closed hour lands once, equal to what the server had counted.
+ */
+@Tag("fault")
+class DatabaseOutageSystemTest
+{
+    private static final String CAPTURE = "cat-java-3.1.0/basic";
+    private static final String DOMAIN = "cat-java31-sender";
+    private static final long NOW = 1_795_316_956_792L + 60_000L;
+    private static final long HOUR = HourWindow.hourOf(NOW);
+    private static final int NEXT_HOUR_TREES = 20_000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aClosedHourWaitsOutTheOutageAndLandsOnceWhileIngestGoesOn() throws Exception
+    {
+        EmbeddedMariaDb db = EmbeddedMariaDb.start(dir.resolve("mysql"), 0);
+        final int port = db.port();
+        final ManualClock clock = new ManualClock(NOW);
+        try (FullServer full = FullServer.start(TestServers.config("storage.dataDir=" + dir.resolve("data"),
+            "storage.mysql.url=" + db.jdbcUrl(), "storage.mysql.user=root", "storage.timeZone=UTC",
+            "storage.serverId=outage-test"), clock, false))
+        {
+            final ReportStore store = full.store();
+            send(full, Vectors.bytes(CAPTURE + ".frames"));
+            final int captureTrees = Vectors.frames(Vectors.bytes(CAPTURE + ".frames")).size();
+            await(() -> full.server().counters().treesReceived.sum() >= captureTrees, 10_000);
+            assertThat(full.server().drain(10_000)).isTrue();
+            final Map<String, String> counted = CaptureTotals.transactions(full.server(), DOMAIN, HOUR);
+            assertThat(counted).isEqualTo(CaptureTotals.expected(CAPTURE, java.util.List.of()));
+
+            db.close(); // MySQL goes away
+            clock.set(HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1_000);
+            full.server().tick(); // the hour closes during the outage
+            await(() -> store.storeFailures() > 0 && store.pendingReports() > 0, 30_000);
+            final String down = metrics(full);
+            assertThat(down).contains("cheetah_storage_database_up 0\n");
+            System.out.println("DatabaseOutageSystemTest: MySQL down at the close of hour " + HOUR + ": " +
+                store.pendingReports() + " reports wait, " + store.storeFailures() + " store attempts failed");
+
+            // the next hour's trees flow while MySQL is down: ingest never waits for it
+            final long before = full.server().counters().treesReceived.sum();
+            final long start = System.nanoTime();
+            send(full, stdMix(clock.millis()));
+            await(() -> full.server().counters().treesReceived.sum() >= before + NEXT_HOUR_TREES, 30_000);
+            assertThat(full.server().drain(30_000)).isTrue();
+            final double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf("DatabaseOutageSystemTest: %d trees of the next hour ingested in %.2f s during the " +
+                "outage%n", NEXT_HOUR_TREES, seconds);
+            assertThat(full.server().counters().treesTooLate.sum()).isZero();
+            assertThat(store.databaseReachable()).isFalse();
+
+            db = EmbeddedMariaDb.start(dir.resolve("mysql"), port);
+            assertThat(store.awaitStored(120_000)).as("the spool drained once MySQL was back").isTrue();
+            assertThat(store.databaseReachable()).isTrue();
+            assertThat(metrics(full)).contains("cheetah_storage_database_up 1\n")
+                .contains("cheetah_storage_pending_reports 0\n");
+            assertThat(CaptureTotals.transactions(full.server(), DOMAIN, HOUR))
+                .as("the closed hour, read back from MySQL, holds what was counted, once").isEqualTo(counted);
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), "root", "");
+                 ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM hourly_report WHERE domain = '" +
+                     DOMAIN + "' AND analyzer = 'transaction' AND period_ms = " + HOUR))
+            {
+                rs.next();
+                assertThat(rs.getInt(1)).isEqualTo(1);
+            }
+        }
+        finally
+        {
+            db.close();
+        }
+    }
+
+    private static byte[] stdMix(final long now)
+    {
+        final StdMix mix = StdMix.builder().seed(5).variant(Variant.STD_MIX).clock(() -> now).heartbeats(false)
+            .build();
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int i = 0; i < NEXT_HOUR_TREES; i++)
+        {
+            out.writeBytes(Nt1Encoder.encode(mix.nextTree()));
+        }
+        return out.toByteArray();
+    }
+
+    private static void send(final FullServer full, final byte[] frames) throws Exception
+    {
+        try (Socket s = new Socket("127.0.0.1", full.server().tcpPort()))
+        {
+            s.getOutputStream().write(frames);
+        }
+    }
+
+    private static String metrics(final FullServer full) throws Exception
+    {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" +
+            full.server().httpPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    private static void await(final BooleanSupplier condition, final long millis) throws InterruptedException
+    {
+        final long deadline = System.currentTimeMillis() + millis;
+        while (!condition.getAsBoolean() && System.currentTimeMillis() < deadline)
+        {
+            Thread.sleep(20);
+        }
+        assertThat(condition.getAsBoolean()).as("in time").isTrue();
+    }
+}
