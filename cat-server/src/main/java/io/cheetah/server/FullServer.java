@@ -11,6 +11,7 @@ import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.server.query.ReportHistory;
 import io.cheetah.server.query.SpanHistory;
 import io.cheetah.server.http.ui.Dashboard;
+import io.cheetah.server.disk.Disk;
 import io.cheetah.server.journal.TreeJournal;
 import io.cheetah.server.logview.DumpAnalyzer;
 import io.cheetah.server.logview.LogviewStore;
@@ -73,7 +74,24 @@ public final class FullServer implements AutoCloseable
     public static FullServer start(final ServerConfig config, final Clock clock, final boolean autoTick)
         throws Exception
     {
-        final LogviewStore logview = new LogviewStore(config.logview().settings(config.storage().dataDir()));
+        return start(config, clock, autoTick, Disk.SYSTEM);
+    }
+
+    /**
+     * {@link #start(ServerConfig, Clock, boolean)} writing its local files through a given disk (the fault tests'
+     * full or read-only one).
+     *
+     * @param config   the configuration.
+     * @param clock    time source.
+     * @param autoTick false to drive hours by {@link CheetahServer#tick()}.
+     * @param disk     where the journal, logview, checkpoint and spool files are opened for writing.
+     * @return the running server.
+     * @throws Exception when a part cannot start.
+     */
+    public static FullServer start(final ServerConfig config, final Clock clock, final boolean autoTick,
+        final Disk disk) throws Exception
+    {
+        final LogviewStore logview = new LogviewStore(config.logview().settings(config.storage().dataDir()), disk);
         TreeJournal journal = null;
         final List<AnalyzerType> types = new ArrayList<>(AnalyzerCatalog.builtIn());
         types.add(DumpAnalyzer.type(logview));
@@ -89,11 +107,11 @@ public final class FullServer implements AutoCloseable
             ReportHistory spans = new HourlyMerge(reports);
             if (config.storage().enabled())
             {
-                store = ReportStore.start(config.storage().settings(), formats(types), clock::millis);
+                store = ReportStore.start(config.storage().settings(), formats(types), clock::millis, disk);
                 builder.sink(store).history(store).restore(openHours(store, clock.millis()));
                 if (config.storage().journal().enabled())
                 {
-                    journal = TreeJournal.open(config.storage().journalSettings());
+                    journal = TreeJournal.open(config.storage().journalSettings(), disk);
                     builder.journal(journal, store.checkpoints().cut(), config.storage().journal().flushMillis());
                 }
                 spans = new SpanHistory(store::history, reports, calendar);

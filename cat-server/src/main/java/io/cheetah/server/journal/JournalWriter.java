@@ -1,6 +1,7 @@
 package io.cheetah.server.journal;
 
 import io.cheetah.message.FlatTree;
+import io.cheetah.server.disk.Disk;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -31,6 +32,7 @@ public final class JournalWriter implements AutoCloseable
     private final Path dir;
     private final long segmentBytes;
     private final JournalCounters counters;
+    private final Disk disk;
     private final ByteBuffer buffer;
     private final ByteBuffer single = ByteBuffer.allocateDirect(BATCH_HEADER + ENTRY_HEADER);
     private final CRC32C crc = new CRC32C();
@@ -42,8 +44,9 @@ public final class JournalWriter implements AutoCloseable
     private boolean closed;
 
     JournalWriter(final TreeJournal journal, final int id, final Path dir, final long nextSequence,
-        final JournalSettings settings, final JournalCounters counters)
+        final JournalSettings settings, final JournalCounters counters, final Disk disk)
     {
+        this.disk = disk;
         this.journal = journal;
         this.id = id;
         this.dir = dir;
@@ -178,7 +181,7 @@ public final class JournalWriter implements AutoCloseable
     private void openSegment(final long first) throws IOException
     {
         Files.createDirectories(dir);
-        final FileChannel ch = FileChannel.open(dir.resolve(JournalFormat.segmentName(first)),
+        final FileChannel ch = disk.open(dir.resolve(JournalFormat.segmentName(first)),
             // a file of this name can only be an empty one left by a crash (a segment holding trees is named by a
             // sequence below this writer's): replaced
             StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);

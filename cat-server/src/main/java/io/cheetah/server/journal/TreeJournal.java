@@ -1,5 +1,7 @@
 package io.cheetah.server.journal;
 
+import io.cheetah.server.disk.Disk;
+import io.cheetah.server.disk.DiskFailureLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,7 +15,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -34,21 +35,22 @@ public final class TreeJournal implements AutoCloseable
     private static final Logger LOG = LoggerFactory.getLogger(TreeJournal.class);
     /** Longs between two journals' dispatched positions: each on its own cache line. */
     private static final int PAD = 8;
-    private static final long LOG_EVERY_MILLIS = 60_000;
     private static final int MAX_BATCH = Integer.MAX_VALUE - 64;
 
     private final JournalSettings settings;
+    private final Disk disk;
     private final JournalCounters counters = new JournalCounters();
     private final long[] ends = new long[MAX_JOURNALS];
     private final AtomicLongArray dispatched = new AtomicLongArray(MAX_JOURNALS * PAD);
     private final List<JournalWriter> writers = new CopyOnWriteArrayList<>();
-    private final AtomicLong lastFailureLog = new AtomicLong(Long.MIN_VALUE);
+    private final DiskFailureLog failures = new DiskFailureLog(LOG, "journal");
     private int existing;
     private int nextId;
 
-    private TreeJournal(final JournalSettings settings)
+    private TreeJournal(final JournalSettings settings, final Disk disk)
     {
         this.settings = settings;
+        this.disk = disk;
     }
 
     /**
@@ -61,7 +63,20 @@ public final class TreeJournal implements AutoCloseable
      */
     public static TreeJournal open(final JournalSettings settings) throws IOException
     {
-        final TreeJournal j = new TreeJournal(settings);
+        return open(settings, Disk.SYSTEM);
+    }
+
+    /**
+     * Opens the journals of a data directory on a given disk (the fault tests' full or read-only one).
+     *
+     * @param settings where and how.
+     * @param disk     where files are opened for writing.
+     * @return the journal.
+     * @throws IOException when the directory cannot be read or created.
+     */
+    public static TreeJournal open(final JournalSettings settings, final Disk disk) throws IOException
+    {
+        final TreeJournal j = new TreeJournal(settings, disk);
         Files.createDirectories(settings.dir());
         for (int id = 0; id < MAX_JOURNALS; id++)
         {
@@ -134,7 +149,8 @@ public final class TreeJournal implements AutoCloseable
             return null;
         }
         final int id = nextId++;
-        final JournalWriter w = new JournalWriter(this, id, dir(id), ends[id] + 1, settings, counters);
+        final JournalWriter w = new JournalWriter(this, id, dir(id), ends[id] + 1, settings, counters,
+            disk);
         writers.add(w);
         return w;
     }
@@ -263,14 +279,8 @@ public final class TreeJournal implements AutoCloseable
      */
     void writeFailed(final int id, final IOException e)
     {
-        final long now = System.currentTimeMillis();
-        final long last = lastFailureLog.get();
-        if (now - last >= LOG_EVERY_MILLIS && lastFailureLog.compareAndSet(last, now))
-        {
-            LOG.error("journal {}: write failed ({}); trees go on to the analyzers but a crash before the next " +
-                "checkpoint would lose them ({} trees unjournaled so far; logged at most once a minute)", id,
-                e.toString(), counters.unjournaled.sum());
-        }
+        failures.failed(e, "trees go on to the analyzers, but a crash before the next checkpoint would lose them (" +
+            counters.unjournaled.sum() + " trees unjournaled so far)");
     }
 
     /**

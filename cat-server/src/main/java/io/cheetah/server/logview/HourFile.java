@@ -1,6 +1,7 @@
 package io.cheetah.server.logview;
 
 import io.cheetah.server.logview.BlockFormat.SegmentKey;
+import io.cheetah.server.disk.Disk;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Factory;
 
@@ -48,6 +49,7 @@ final class HourFile
     private final FileChannel idx;
     private final FileChannel seg;
     private final long idxSizeAtOpen;
+    private final java.util.function.Consumer<IOException> onWriteError;
 
     // ---- published to readers
     private final ConcurrentHashMap<SegmentKey, Integer> segments = new ConcurrentHashMap<>();
@@ -75,8 +77,9 @@ final class HourFile
 
     private HourFile(final LogviewStore.FileKey key, final LogviewSettings settings, final LogviewCounters counters,
         final SealScratch scratch, final FileChannel dat, final FileChannel idx, final FileChannel seg,
-        final long idxSizeAtOpen)
+        final long idxSizeAtOpen, final java.util.function.Consumer<IOException> onWriteError)
     {
+        this.onWriteError = onWriteError;
         this.scratch = scratch;
         this.key = key;
         this.settings = settings;
@@ -99,20 +102,24 @@ final class HourFile
      * @param settings store settings.
      * @param counters where damage is counted.
      * @param scratch  the writer's buffers for sealing.
+     * @param disk     where the files are opened.
+     * @param onWriteError told of every failed seal (after it was counted), to log it now and then.
      * @return the open file set.
      */
     static HourFile open(final Path dir, final LogviewStore.FileKey key, final LogviewSettings settings,
-        final LogviewCounters counters, final SealScratch scratch) throws IOException
+        final LogviewCounters counters, final SealScratch scratch, final Disk disk,
+        final java.util.function.Consumer<IOException> onWriteError) throws IOException
     {
         Files.createDirectories(dir);
         final String stem = LogviewFiles.stem(key.domain(), key.partition());
-        final FileChannel dat = FileChannel.open(dir.resolve(stem + LogviewFiles.DAT), StandardOpenOption.CREATE,
+        final FileChannel dat = disk.open(dir.resolve(stem + LogviewFiles.DAT), StandardOpenOption.CREATE,
             StandardOpenOption.READ, StandardOpenOption.WRITE);
-        final FileChannel idx = FileChannel.open(dir.resolve(stem + LogviewFiles.IDX), StandardOpenOption.CREATE,
+        final FileChannel idx = disk.open(dir.resolve(stem + LogviewFiles.IDX), StandardOpenOption.CREATE,
             StandardOpenOption.READ, StandardOpenOption.WRITE);
-        final FileChannel seg = FileChannel.open(dir.resolve(stem + LogviewFiles.SEG), StandardOpenOption.CREATE,
+        final FileChannel seg = disk.open(dir.resolve(stem + LogviewFiles.SEG), StandardOpenOption.CREATE,
             StandardOpenOption.READ, StandardOpenOption.WRITE);
-        final HourFile file = new HourFile(key, settings, counters, scratch, dat, idx, seg, idx.size());
+        final HourFile file = new HourFile(key, settings, counters, scratch, dat, idx, seg, idx.size(),
+            onWriteError);
         try
         {
             file.recover();
@@ -230,6 +237,7 @@ final class HourFile
         catch (final IOException e)
         {
             counters.writeErrors.increment();
+            onWriteError.accept(e);
             try
             {
                 dat.truncate(intactLength);

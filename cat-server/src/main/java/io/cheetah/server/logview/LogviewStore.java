@@ -1,6 +1,8 @@
 package io.cheetah.server.logview;
 
 import io.cheetah.message.MessageId;
+import io.cheetah.server.disk.Disk;
+import io.cheetah.server.disk.DiskFailureLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +40,8 @@ public final class LogviewStore implements Closeable
     private static final long RETRY_PATIENCE_NANOS = 2_000_000_000L;
 
     private final LogviewSettings settings;
+    private final Disk disk;
+    private final DiskFailureLog failures = new DiskFailureLog(LOG, "logview");
     private final LogviewCounters counters = new LogviewCounters();
     private final Map<FileKey, HourFile> live = new ConcurrentHashMap<>();
     private final Map<FileKey, SealedFile> sealed = new ConcurrentHashMap<>();
@@ -57,7 +61,28 @@ public final class LogviewStore implements Closeable
      */
     public LogviewStore(final LogviewSettings settings)
     {
+        this(settings, Disk.SYSTEM);
+    }
+
+    /**
+     * @param settings where and how long to keep trees.
+     * @param disk     where files are opened for writing (the fault tests' full or read-only one).
+     */
+    public LogviewStore(final LogviewSettings settings, final Disk disk)
+    {
         this.settings = settings;
+        this.disk = disk;
+    }
+
+    /**
+     * Counts nothing (the writer counts {@code writeErrors}); logs a failed write at most once a minute.
+     *
+     * @param e the failure.
+     */
+    void writeFailed(final IOException e)
+    {
+        failures.failed(e, "trees go on to the analyzers, but these are not kept for look-up (counted in " +
+            "cheetah_logview_write_errors_total)");
     }
 
     /**
@@ -369,7 +394,8 @@ public final class LogviewStore implements Closeable
         final HourFile f;
         try
         {
-            f = HourFile.open(LogviewFiles.hourDir(settings.root(), key.hour()), key, settings, counters, scratch);
+            f = HourFile.open(LogviewFiles.hourDir(settings.root(), key.hour()), key, settings, counters, scratch,
+                disk, this::writeFailed);
         }
         catch (final IOException | RuntimeException e)
         {

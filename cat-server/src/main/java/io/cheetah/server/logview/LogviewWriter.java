@@ -79,6 +79,7 @@ public final class LogviewWriter
             catch (final IOException e)
             {
                 counters.writeErrors.increment();
+                store.writeFailed(e);
                 return;
             }
             hour.files.put(domain, file);

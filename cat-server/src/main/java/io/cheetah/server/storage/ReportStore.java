@@ -2,6 +2,8 @@ package io.cheetah.server.storage;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
+import io.cheetah.server.disk.Disk;
+import io.cheetah.server.disk.DiskFailureLog;
 import io.cheetah.server.journal.JournalCut;
 import io.cheetah.server.query.ReportSource;
 import io.cheetah.server.storage.checkpoint.CheckpointStore;
@@ -70,18 +72,20 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     private final SpoolDrain drain;
     private final LongAdder checkpointFailures = new LongAdder();
     private final LongAdder spoolFailures = new LongAdder();
+    private final DiskFailureLog checkpointFailureLog = new DiskFailureLog(LOG, "checkpoint");
+    private final DiskFailureLog spoolFailureLog = new DiskFailureLog(LOG, "pending spool");
     private volatile boolean closed;
 
     private ReportStore(final StorageSettings settings, final Map<String, ReportFormat> formats,
-                        final LongSupplier clock, final Database database) throws IOException
+                        final LongSupplier clock, final Database database, final Disk disk) throws IOException
     {
         this.settings = settings;
         this.formats = Map.copyOf(formats);
         this.clock = clock;
         this.database = database;
-        this.checkpoints = new CheckpointStore(settings.dataDir().resolve("checkpoints"), formats);
+        this.checkpoints = new CheckpointStore(settings.dataDir().resolve("checkpoints"), formats, disk);
         this.pending = new PendingSpool(settings.dataDir().resolve("pending"),
-            settings.dataDir().resolve("quarantine"));
+            settings.dataDir().resolve("quarantine"), disk);
         this.history = new StoredSpanReader(database.dataSource(), formats, settings.zone());
         this.reader = new ClosedHourReader(settings, this.formats, inFlight, pending, database, history);
         this.rollups = new RollupWorker(database.dataSource(), formats, settings.serverId(), settings.zone());
@@ -107,10 +111,26 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
     public static ReportStore start(final StorageSettings settings, final Map<String, ReportFormat> formats,
                                     final LongSupplier clock) throws IOException
     {
+        return start(settings, formats, clock, Disk.SYSTEM);
+    }
+
+    /**
+     * {@link #start(StorageSettings, Map, LongSupplier)} on a given disk (the fault tests' full or read-only one).
+     *
+     * @param settings storage settings.
+     * @param formats  report formats by analyzer name.
+     * @param clock    epoch ms now.
+     * @param disk     where local files are opened for writing.
+     * @return the running store.
+     * @throws IOException when local directories or the embedded database cannot be set up.
+     */
+    public static ReportStore start(final StorageSettings settings, final Map<String, ReportFormat> formats,
+                                    final LongSupplier clock, final Disk disk) throws IOException
+    {
         final Database database = Database.open(settings);
         try
         {
-            final ReportStore store = new ReportStore(settings, formats, clock, database);
+            final ReportStore store = new ReportStore(settings, formats, clock, database, disk);
             store.drain.migrate();
             store.promoteStaleCheckpoints();
             store.drain.request(0);
@@ -142,7 +162,8 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
             catch (final IOException | RuntimeException e)
             {
                 checkpointFailures.increment();
-                LOG.error("checkpoint of {} hour {} failed", analyzer, hourStart, e);
+                checkpointFailureLog.failed(asIo(e), "the checkpoint round of " + analyzer + " hour " + hourStart +
+                    " will not commit; the journal keeps its trees");
             }
         });
     }
@@ -159,16 +180,12 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
                 try
                 {
                     ok = checkpoints.commit(cut);
-                    if (!ok)
-                    {
-                        LOG.error("checkpoint round dropped: one of its reports could not be written (the journal " +
-                            "keeps its trees)");
-                    }
                 }
                 catch (final IOException | RuntimeException e)
                 {
                     checkpointFailures.increment();
-                    LOG.error("checkpoint round could not commit (the journal keeps its trees)", e);
+                    checkpointFailureLog.failed(asIo(e), "the checkpoint round did not commit; the journal keeps " +
+                        "its trees");
                 }
                 done.complete(ok);
             });
@@ -418,7 +435,8 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
         {
             // Kept in memory (inFlight) and in the checkpoints; try again shortly.
             spoolFailures.increment();
-            LOG.error("writing closed hour {} of {} to the pending spool failed; retrying", hourStart, analyzer, e);
+            spoolFailureLog.failed(asIo(e), "closed hour " + hourStart + " of " + analyzer + " stays in memory and " +
+                "in its checkpoints; retried every 5 s");
             if (!closed)
             {
                 mysql.schedule(() -> files.execute(() -> spool(analyzer, hourStart, reports)), 5, TimeUnit.SECONDS);
@@ -467,5 +485,10 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
             t.setDaemon(true);
             return t;
         };
+    }
+
+    private static IOException asIo(final Exception e)
+    {
+        return e instanceof IOException io ? io : new IOException(e);
     }
 }

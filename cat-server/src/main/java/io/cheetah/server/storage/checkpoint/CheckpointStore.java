@@ -2,6 +2,7 @@ package io.cheetah.server.storage.checkpoint;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
+import io.cheetah.server.disk.Disk;
 import io.cheetah.server.journal.JournalCut;
 import io.cheetah.server.storage.ReportEnvelope;
 import org.slf4j.Logger;
@@ -49,7 +50,19 @@ public final class CheckpointStore
      */
     public CheckpointStore(final Path dir, final Map<String, ReportFormat> formats) throws IOException
     {
-        this.files = new ReportFiles(dir);
+        this(dir, formats, Disk.SYSTEM);
+    }
+
+    /**
+     * @param dir     the checkpoint directory.
+     * @param formats report formats by analyzer name.
+     * @param disk    where files are opened for writing (the fault tests' full or read-only one).
+     * @throws IOException when the directory cannot be created.
+     */
+    public CheckpointStore(final Path dir, final Map<String, ReportFormat> formats, final Disk disk)
+        throws IOException
+    {
+        this.files = new ReportFiles(dir, disk);
         this.formats = Map.copyOf(formats);
         final int swept = files.sweepTemp();
         if (swept > 0)
@@ -104,7 +117,7 @@ public final class CheckpointStore
         final Path commit = files.root().resolve(COMMIT);
         try
         {
-            ReportFiles.writeAtomically(commit, cut == null ? new byte[0] : cut.encode());
+            ReportFiles.writeAtomically(files.disk(), commit, cut == null ? new byte[0] : cut.encode());
             ReportFiles.syncDirectory(files.root());
         }
         catch (final IOException e)

@@ -1,5 +1,6 @@
 package io.cheetah.server.storage.checkpoint;
 
+import io.cheetah.server.disk.Disk;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +33,18 @@ public final class PendingSpool
      */
     public PendingSpool(final Path dir, final Path quarantine) throws IOException
     {
-        this.files = new ReportFiles(dir);
+        this(dir, quarantine, Disk.SYSTEM);
+    }
+
+    /**
+     * @param dir        the spool directory.
+     * @param quarantine where unusable files go.
+     * @param disk       where files are opened for writing (the fault tests' full or read-only one).
+     * @throws IOException when a directory cannot be created or read.
+     */
+    public PendingSpool(final Path dir, final Path quarantine, final Disk disk) throws IOException
+    {
+        this.files = new ReportFiles(dir, disk);
         this.quarantine = quarantine;
         files.sweepTemp();
         this.size = new AtomicInteger(files.count());

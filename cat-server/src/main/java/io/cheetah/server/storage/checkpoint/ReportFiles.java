@@ -1,5 +1,6 @@
 package io.cheetah.server.storage.checkpoint;
 
+import io.cheetah.server.disk.Disk;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +35,7 @@ public final class ReportFiles
     private static final int MAX_NAME = 200;
 
     private final Path root;
+    private final Disk disk;
 
     /**
      * One stored file.
@@ -53,7 +55,18 @@ public final class ReportFiles
      */
     public ReportFiles(final Path root) throws IOException
     {
+        this(root, Disk.SYSTEM);
+    }
+
+    /**
+     * @param root the directory (created when missing).
+     * @param disk where files are opened for writing (the fault tests' full or read-only one).
+     * @throws IOException when it cannot be created.
+     */
+    public ReportFiles(final Path root, final Disk disk) throws IOException
+    {
         this.root = Files.createDirectories(root);
+        this.disk = disk;
     }
 
     /**
@@ -78,7 +91,7 @@ public final class ReportFiles
         throws IOException
     {
         final Path dir = Files.createDirectories(dir(hourStart, analyzer));
-        return writeAtomically(dir.resolve(encode(domain) + SUFFIX), bytes);
+        return writeAtomically(disk, dir.resolve(encode(domain) + SUFFIX), bytes);
     }
 
     /**
@@ -96,21 +109,22 @@ public final class ReportFiles
         throws IOException
     {
         final Path dir = Files.createDirectories(dir(hourStart, analyzer));
-        return writeAtomically(dir.resolve(encode(domain) + SUFFIX + STAGED), bytes);
+        return writeAtomically(disk, dir.resolve(encode(domain) + SUFFIX + STAGED), bytes);
     }
 
     /**
      * Writes a file atomically: temp file, fsync, rename (the caller syncs the directory when it matters).
      *
+     * @param disk   where the file is opened.
      * @param target the file.
      * @param bytes  content.
      * @return the file.
      * @throws IOException from the file system.
      */
-    public static Path writeAtomically(final Path target, final byte[] bytes) throws IOException
+    public static Path writeAtomically(final Disk disk, final Path target, final byte[] bytes) throws IOException
     {
         final Path temp = target.resolveSibling(target.getFileName() + TEMP);
-        try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+        try (FileChannel ch = disk.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
             StandardOpenOption.TRUNCATE_EXISTING))
         {
             final ByteBuffer buffer = ByteBuffer.wrap(bytes);
@@ -382,6 +396,14 @@ public final class ReportFiles
             }
         }
         return removed;
+    }
+
+    /**
+     * @return the disk files are written to.
+     */
+    public Disk disk()
+    {
+        return disk;
     }
 
     /**
