@@ -10,12 +10,34 @@ package io.cheetah.analysis;
  * @param maxNamesPerType      names per type.
  * @param maxStatusCodes       failure status codes per name.
  * @param maxNameLength        characters kept of a type, name or status.
+ * @param maxNamesPerHour      names one analyzer (partition) holds over every domain of an hour: the per-domain caps
+ *                             multiply, this one bounds the total (about 0.5 KB of heap per name and analyzer).
  */
 public record ReportLimits(int maxDomains, int maxMachinesPerDomain, int maxTypesPerMachine, int maxNamesPerType,
-                           int maxStatusCodes, int maxNameLength)
+                           int maxStatusCodes, int maxNameLength, int maxNamesPerHour)
 {
+    /** Names per analyzer and hour unless configured: about 100 MB of Transaction or Event report at most. */
+    public static final int NAMES_PER_HOUR = 200_000;
+
     /** Generous defaults: well above CAT's 100 types / 200 names, still bounded. */
-    public static final ReportLimits DEFAULT = new ReportLimits(5000, 2000, 500, 2000, 200, 256);
+    public static final ReportLimits DEFAULT = new ReportLimits(5000, 2000, 500, 2000, 200, 256, NAMES_PER_HOUR);
+
+    /**
+     * Limits with the default {@link #NAMES_PER_HOUR}.
+     *
+     * @param maxDomains           client domains per hour per analyzer.
+     * @param maxMachinesPerDomain machines per domain.
+     * @param maxTypesPerMachine   types per machine.
+     * @param maxNamesPerType      names per type.
+     * @param maxStatusCodes       failure status codes per name.
+     * @param maxNameLength        characters kept of a type, name or status.
+     */
+    public ReportLimits(final int maxDomains, final int maxMachinesPerDomain, final int maxTypesPerMachine,
+        final int maxNamesPerType, final int maxStatusCodes, final int maxNameLength)
+    {
+        this(maxDomains, maxMachinesPerDomain, maxTypesPerMachine, maxNamesPerType, maxStatusCodes, maxNameLength,
+            NAMES_PER_HOUR);
+    }
 
     /**
      * Validates that every cap is positive.
@@ -23,7 +45,7 @@ public record ReportLimits(int maxDomains, int maxMachinesPerDomain, int maxType
     public ReportLimits
     {
         if (maxDomains < 1 || maxMachinesPerDomain < 1 || maxTypesPerMachine < 1 || maxNamesPerType < 1 ||
-            maxStatusCodes < 1 || maxNameLength < 8)
+            maxStatusCodes < 1 || maxNameLength < 8 || maxNamesPerHour < 1)
         {
             throw new IllegalArgumentException("report limits must be positive (name length >= 8)");
         }

@@ -33,6 +33,8 @@ public final class DomainReport implements Report
     private final Int2ObjectHashMap<MachineTally> machines;
     private final NameCleaner cleaner;
     private final FoldCounters folds;
+    private final NameBudget budget;
+    private final boolean wide;
 
     /**
      * Creates an empty report.
@@ -46,13 +48,40 @@ public final class DomainReport implements Report
     public DomainReport(final String analyzer, final String domain, final long hourStart, final NameCleaner cleaner,
         final FoldCounters folds)
     {
-        this(analyzer, domain, hourStart, new SymbolTable(), new Int2ObjectHashMap<>(8, 0.65f), cleaner, folds);
+        this(analyzer, domain, hourStart, cleaner, folds, NameBudget.UNLIMITED, false);
+    }
+
+    /**
+     * Creates an empty report whose new names draw on its hour's budget.
+     *
+     * @param analyzer  analyzer name.
+     * @param domain    client domain.
+     * @param hourStart epoch ms of the hour.
+     * @param cleaner   cleans new strings, or null.
+     * @param folds     where cleaning and folding is counted, or null.
+     * @param budget    the hour's names budget.
+     * @param wide      whether a connection of many domains opened it (it then draws on half the budget).
+     */
+    public DomainReport(final String analyzer, final String domain, final long hourStart, final NameCleaner cleaner,
+        final FoldCounters folds, final NameBudget budget, final boolean wide)
+    {
+        this(analyzer, domain, hourStart, new SymbolTable(), new Int2ObjectHashMap<>(8, 0.65f), cleaner, folds,
+            budget, wide);
         symbols.intern(OTHERS);
     }
 
     private DomainReport(final String analyzer, final String domain, final long hourStart, final SymbolTable symbols,
         final Int2ObjectHashMap<MachineTally> machines, final NameCleaner cleaner, final FoldCounters folds)
     {
+        this(analyzer, domain, hourStart, symbols, machines, cleaner, folds, NameBudget.UNLIMITED, false);
+    }
+
+    private DomainReport(final String analyzer, final String domain, final long hourStart, final SymbolTable symbols,
+        final Int2ObjectHashMap<MachineTally> machines, final NameCleaner cleaner, final FoldCounters folds,
+        final NameBudget budget, final boolean wide)
+    {
+        this.budget = budget;
+        this.wide = wide;
         this.analyzer = analyzer;
         this.domain = domain;
         this.hourStart = hourStart;
@@ -86,6 +115,16 @@ public final class DomainReport implements Report
     public SymbolTable symbols()
     {
         return symbols;
+    }
+
+    /**
+     * Takes one name from the hour's budget (see {@link NameBudget}).
+     *
+     * @return true when a new name may be held.
+     */
+    boolean takeName()
+    {
+        return budget.take(wide);
     }
 
     /**

@@ -22,7 +22,9 @@ public final class ReportHours
     private final int maxDomains;
     private final NameCleaner cleaner;
     private final FoldCounters folds;
+    private final int maxNamesPerHour;
     private final Long2ObjectHashMap<Map<String, DomainReport>> hours = new Long2ObjectHashMap<>();
+    private final Long2ObjectHashMap<NameBudget> budgets = new Long2ObjectHashMap<>();
     private long lastHour = Long.MIN_VALUE;
     private Map<String, DomainReport> lastDomains;
 
@@ -35,6 +37,20 @@ public final class ReportHours
     public ReportHours(final String analyzer, final int maxDomains, final NameCleaner cleaner,
         final FoldCounters folds)
     {
+        this(analyzer, maxDomains, Integer.MAX_VALUE, cleaner, folds);
+    }
+
+    /**
+     * @param analyzer        analyzer name stamped on every report.
+     * @param maxDomains      domains per hour; trees of further domains are refused and counted.
+     * @param maxNamesPerHour names held over every domain of an hour; further names fold into OTHERS.
+     * @param cleaner         cleans new strings.
+     * @param folds           fold counters.
+     */
+    public ReportHours(final String analyzer, final int maxDomains, final int maxNamesPerHour,
+        final NameCleaner cleaner, final FoldCounters folds)
+    {
+        this.maxNamesPerHour = maxNamesPerHour;
         this.analyzer = analyzer;
         this.maxDomains = maxDomains;
         this.cleaner = cleaner;
@@ -73,7 +89,13 @@ public final class ReportHours
                 folds.domainsRefused(1);
                 return null;
             }
-            r = new DomainReport(analyzer, domain, hourStart, cleaner, folds);
+            NameBudget budget = budgets.get(hourStart);
+            if (budget == null)
+            {
+                budget = new NameBudget(maxNamesPerHour);
+                budgets.put(hourStart, budget);
+            }
+            r = new DomainReport(analyzer, domain, hourStart, cleaner, folds, budget, wide);
             domains.put(domain, r);
         }
         return r;
@@ -108,6 +130,7 @@ public final class ReportHours
     public List<Report> closeHour(final long hourStart)
     {
         final Map<String, DomainReport> domains = hours.remove(hourStart);
+        budgets.remove(hourStart);
         if (hourStart == lastHour)
         {
             lastHour = Long.MIN_VALUE;

@@ -32,7 +32,8 @@ public abstract class TallyAnalyzer implements Analyzer
     protected TallyAnalyzer(final String name, final AnalyzerContext context)
     {
         this.limits = context.limits();
-        this.hours = new ReportHours(name, limits.maxDomains(), new NameCleaner(limits.maxNameLength()), folds);
+        this.hours = new ReportHours(name, limits.maxDomains(), limits.maxNamesPerHour(),
+            new NameCleaner(limits.maxNameLength()), folds);
     }
 
     /**

@@ -35,7 +35,7 @@ public final class TypeTally extends Tally
         Tally t = sym < 0 ? null : names.get(sym);
         if (t == null)
         {
-            if (names.size() >= cap)
+            if (names.size() >= cap || !report.takeName())
             {
                 folds.namesFolded(weight);
                 sym = report.othersSymbol();

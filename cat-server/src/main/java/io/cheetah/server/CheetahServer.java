@@ -380,6 +380,15 @@ public final class CheetahServer implements AutoCloseable
     }
 
     /**
+     * @return what the analyzers folded or dropped to stay within their caps, by analyzer and reason (as
+     *         {@code cheetah_analyzer_losses_total}).
+     */
+    public Map<String, Map<String, Long>> lossesByAnalyzer()
+    {
+        return rings.losses();
+    }
+
+    /**
      * Runs one hour-ticker step now (tests with an injected clock; the server's own thread does it every second).
      */
     public void tick()

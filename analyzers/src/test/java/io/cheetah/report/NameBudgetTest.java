@@ -1,0 +1,75 @@
+package io.cheetah.report;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class NameBudgetTest
+{
+    private static final long H = 1_795_316_400_000L;
+
+    private final FoldCounters folds = new FoldCounters();
+    private final ReportHours hours = new ReportHours("transaction", 100, 10, new NameCleaner(64), folds);
+
+    private List<String> names(final DomainReport r)
+    {
+        final List<String> out = new ArrayList<>();
+        r.machines().forEach((ip, m) -> m.types().forEach((t, type) ->
+            type.names().forEach((n, name) -> out.add(r.symbols().string(n)))));
+        return out;
+    }
+
+    private void count(final DomainReport r, final String name)
+    {
+        final MachineTally m = r.machine("10.0.0.1", 100, 1, folds);
+        m.type(r, "T", 100, 1, folds).name(r, name, 1000, 1, folds);
+    }
+
+    @Test
+    void theHourHoldsAtMostItsBudgetOfNamesOverEveryDomainAndFoldsTheRestIntoOthers()
+    {
+        for (int d = 0; d < 4; d++)
+        {
+            final DomainReport r = hours.report(H, "d" + d, false);
+            for (int n = 0; n < 5; n++)
+            {
+                count(r, "n" + n);
+            }
+        }
+        int held = 0;
+        for (int d = 0; d < 4; d++)
+        {
+            final List<String> names = names(hours.report(H, "d" + d, false));
+            held += (int)names.stream().filter(n -> !n.equals(DomainReport.OTHERS)).count();
+            if (d >= 2)
+            {
+                assertThat(names).containsExactly(DomainReport.OTHERS);
+            }
+        }
+        assertThat(held).isEqualTo(10);
+        assertThat(folds.namesFolded()).isEqualTo(10);
+        // a new hour has its own budget; a closed one gives its budget back
+        count(hours.report(H + 3_600_000L, "d0", false), "fresh");
+        assertThat(names(hours.report(H + 3_600_000L, "d0", false))).containsExactly("fresh");
+    }
+
+    @Test
+    void domainsOpenedByAFloodDrawOnHalfTheBudgetSoLaterClientsKeepTheirNames()
+    {
+        final DomainReport flood = hours.report(H, "flood", true);
+        for (int n = 0; n < 20; n++)
+        {
+            count(flood, "f" + n);
+        }
+        assertThat(names(flood)).hasSize(6); // 5 names, then OTHERS
+        final DomainReport real = hours.report(H, "real", false);
+        for (int n = 0; n < 5; n++)
+        {
+            count(real, "r" + n);
+        }
+        assertThat(names(real)).containsExactlyInAnyOrder("r0", "r1", "r2", "r3", "r4");
+    }
+}
