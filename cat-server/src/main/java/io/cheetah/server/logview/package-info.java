@@ -50,7 +50,9 @@
  * <b>Crashes.</b> On open, the {@code .dat} block chain is walked and the last block's checksum checked; a torn or
  * corrupt tail is counted as damage and ignored (cut off when a writer reopens the file); everything before it stays
  * readable. A block failing its checksum later is counted and only its trees are lost. The unsealed block (at most
- * {@code blockBytes} or {@code sealMillis} of trees per file) is lost in a crash.
+ * {@code blockBytes} or {@code sealMillis} of trees per file) dies with the process, but every checkpoint seals it
+ * first ({@code DumpAnalyzer.checkpointed}) and the trees after the last checkpoint come back from the tree journal
+ * on restart (package {@code io.cheetah.server.journal}); a tree stored twice that way is harmless.
  * <p>
  * <b>Memory.</b> Per open file: its unsealed block (grows by doubling up to about {@code blockBytes}); per writer:
  * one compression buffer. So about {@code partitions × domains per hour × blockBytes} at worst, capped through
