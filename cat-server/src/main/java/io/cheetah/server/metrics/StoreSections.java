@@ -79,12 +79,13 @@ public final class StoreSections
                 "Journaled frames that did not decode on replay.", c.replayUndecodable.sum());
             out.append("# HELP cheetah_checkpoint_rounds_total Checkpoint rounds, by outcome (skipped: the previous ")
                 .append("round was still committing).\n# TYPE cheetah_checkpoint_rounds_total counter\n");
-            out.append("cheetah_checkpoint_rounds_total{result=\"committed\"} ").append(c.roundsCommitted.sum())
-                .append('\n');
-            out.append("cheetah_checkpoint_rounds_total{result=\"failed\"} ").append(c.roundsFailed.sum())
-                .append('\n');
-            out.append("cheetah_checkpoint_rounds_total{result=\"skipped\"} ").append(c.roundsSkipped.sum())
-                .append('\n');
+            final String[] results = {"committed", "failed", "skipped"};
+            final long[] rounds = {c.roundsCommitted.sum(), c.roundsFailed.sum(), c.roundsSkipped.sum()};
+            for (int i = 0; i < results.length; i++)
+            {
+                out.append("cheetah_checkpoint_rounds_total{result=\"").append(results[i]).append("\"} ")
+                    .append(rounds[i]).append('\n');
+            }
         };
     }
 

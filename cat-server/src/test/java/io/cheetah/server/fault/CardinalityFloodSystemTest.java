@@ -9,6 +9,7 @@ import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.fixtures.CaptureTotals;
+import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.period.HourWindow;
@@ -21,6 +22,9 @@ import java.net.Socket;
 import java.util.List;
 import java.util.Map;
 
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN;
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN_DOMAIN;
+import static io.cheetah.server.fixtures.FaultTraffic.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -32,9 +36,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Tag("fault")
 class CardinalityFloodSystemTest
 {
-    private static final long NOW = 1_795_316_956_792L + 60_000L;
-    private static final String KNOWN = "cat-java-3.1.0/basic";
-    private static final String KNOWN_DOMAIN = "cat-java31-sender";
     private static final int TREES = 1_000_000;
     private static final int DOMAINS = 10_000;
     private static final int CONNECTIONS = 10;
@@ -66,10 +67,7 @@ class CardinalityFloodSystemTest
                 }
             }
             final byte[] known = Vectors.bytes(KNOWN + ".frames");
-            try (Socket s = new Socket("127.0.0.1", server.tcpPort()))
-            {
-                s.getOutputStream().write(known);
-            }
+            FaultTraffic.send(server.tcpPort(), known);
             final long trees = TREES + Vectors.frames(known).size();
             final long deadline = System.currentTimeMillis() + 120_000;
             while (server.counters().treesReceived.sum() < trees && System.currentTimeMillis() < deadline)

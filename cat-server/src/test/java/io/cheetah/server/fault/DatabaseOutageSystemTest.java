@@ -1,26 +1,18 @@
 package io.cheetah.server.fault;
 
-import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.server.FullServer;
 import io.cheetah.server.fixtures.CaptureTotals;
+import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.storage.ReportStore;
 import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
-import io.cheetah.workload.StdMix;
-import io.cheetah.workload.Variant;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -28,6 +20,9 @@ import java.sql.ResultSet;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN;
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN_DOMAIN;
+import static io.cheetah.server.fixtures.FaultTraffic.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -38,9 +33,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Tag("fault")
 class DatabaseOutageSystemTest
 {
-    private static final String CAPTURE = "cat-java-3.1.0/basic";
-    private static final String DOMAIN = "cat-java31-sender";
-    private static final long NOW = 1_795_316_956_792L + 60_000L;
     private static final long HOUR = HourWindow.hourOf(NOW);
     private static final int NEXT_HOUR_TREES = 20_000;
 
@@ -58,12 +50,12 @@ class DatabaseOutageSystemTest
             "storage.serverId=outage-test"), clock, false))
         {
             final ReportStore store = full.store();
-            send(full, Vectors.bytes(CAPTURE + ".frames"));
-            final int captureTrees = Vectors.frames(Vectors.bytes(CAPTURE + ".frames")).size();
+            send(full, Vectors.bytes(KNOWN + ".frames"));
+            final int captureTrees = Vectors.frames(Vectors.bytes(KNOWN + ".frames")).size();
             await(() -> full.server().counters().treesReceived.sum() >= captureTrees, 10_000);
             assertThat(full.server().drain(10_000)).isTrue();
-            final Map<String, String> counted = CaptureTotals.transactions(full.server(), DOMAIN, HOUR);
-            assertThat(counted).isEqualTo(CaptureTotals.expected(CAPTURE, java.util.List.of()));
+            final Map<String, String> counted = CaptureTotals.transactions(full.server(), KNOWN_DOMAIN, HOUR);
+            assertThat(counted).isEqualTo(CaptureTotals.expected(KNOWN, java.util.List.of()));
 
             db.close(); // MySQL goes away
             clock.set(HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1_000);
@@ -77,7 +69,7 @@ class DatabaseOutageSystemTest
             // the next hour's trees flow while MySQL is down: ingest never waits for it
             final long before = full.server().counters().treesReceived.sum();
             final long start = System.nanoTime();
-            send(full, stdMix(clock.millis()));
+            send(full, FaultTraffic.stdMix(5, clock.millis(), NEXT_HOUR_TREES));
             await(() -> full.server().counters().treesReceived.sum() >= before + NEXT_HOUR_TREES, 30_000);
             assertThat(full.server().drain(30_000)).isTrue();
             final double seconds = (System.nanoTime() - start) / 1e9;
@@ -91,11 +83,11 @@ class DatabaseOutageSystemTest
             assertThat(store.databaseReachable()).isTrue();
             assertThat(metrics(full)).contains("cheetah_storage_database_up 1\n")
                 .contains("cheetah_storage_pending_reports 0\n");
-            assertThat(CaptureTotals.transactions(full.server(), DOMAIN, HOUR))
+            assertThat(CaptureTotals.transactions(full.server(), KNOWN_DOMAIN, HOUR))
                 .as("the closed hour, read back from MySQL, holds what was counted, once").isEqualTo(counted);
             try (Connection c = DriverManager.getConnection(db.jdbcUrl(), "root", "");
                  ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM hourly_report WHERE domain = '" +
-                     DOMAIN + "' AND analyzer = 'transaction' AND period_ms = " + HOUR))
+                     KNOWN_DOMAIN + "' AND analyzer = 'transaction' AND period_ms = " + HOUR))
             {
                 rs.next();
                 assertThat(rs.getInt(1)).isEqualTo(1);
@@ -107,30 +99,14 @@ class DatabaseOutageSystemTest
         }
     }
 
-    private static byte[] stdMix(final long now)
-    {
-        final StdMix mix = StdMix.builder().seed(5).variant(Variant.STD_MIX).clock(() -> now).heartbeats(false)
-            .build();
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (int i = 0; i < NEXT_HOUR_TREES; i++)
-        {
-            out.writeBytes(Nt1Encoder.encode(mix.nextTree()));
-        }
-        return out.toByteArray();
-    }
-
     private static void send(final FullServer full, final byte[] frames) throws Exception
     {
-        try (Socket s = new Socket("127.0.0.1", full.server().tcpPort()))
-        {
-            s.getOutputStream().write(frames);
-        }
+        FaultTraffic.send(full.server().tcpPort(), frames);
     }
 
     private static String metrics(final FullServer full) throws Exception
     {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" +
-            full.server().httpPort() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString()).body();
+        return FaultTraffic.metrics(full.server().httpPort());
     }
 
     private static void await(final BooleanSupplier condition, final long millis) throws InterruptedException

@@ -1,16 +1,14 @@
 package io.cheetah.server.fault;
 
-import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.server.FullServer;
 import io.cheetah.server.fixtures.CaptureTotals;
+import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.FaultyDisk;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.logview.LogviewStore;
 import io.cheetah.server.period.HourWindow;
-import io.cheetah.workload.StdMix;
-import io.cheetah.workload.Variant;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,20 +16,17 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN;
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN_DOMAIN;
+import static io.cheetah.server.fixtures.FaultTraffic.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -44,10 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Tag("fault")
 class DiskTroubleSystemTest
 {
-    private static final String KNOWN = "cat-java-3.1.0/basic";
-    private static final String KNOWN_DOMAIN = "cat-java31-sender";
     private static final String LATER = "cat-go/basic";
-    private static final long NOW = 1_795_316_956_792L + 60_000L;
     private static final long HOUR = HourWindow.hourOf(NOW);
     private static final int TREES = 5_000;
 
@@ -152,23 +144,12 @@ class DiskTroubleSystemTest
 
     private static byte[] stdMix(final int seed)
     {
-        final StdMix mix = StdMix.builder().seed(seed).variant(Variant.STD_MIX).clock(() -> NOW).heartbeats(false)
-            .build();
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (int i = 0; i < TREES; i++)
-        {
-            out.writeBytes(Nt1Encoder.encode(mix.nextTree()));
-        }
-        return out.toByteArray();
+        return FaultTraffic.stdMix(seed, NOW, TREES);
     }
 
     private static long send(final FullServer full, final byte[] frames) throws Exception
     {
-        try (Socket s = new Socket("127.0.0.1", full.server().tcpPort()))
-        {
-            s.getOutputStream().write(frames);
-        }
-        return Vectors.frames(frames).size();
+        return FaultTraffic.send(full.server().tcpPort(), frames);
     }
 
     private static void awaitReceived(final FullServer full, final long trees) throws Exception
@@ -184,19 +165,17 @@ class DiskTroubleSystemTest
 
     private static HttpResponse<String> get(final FullServer full, final String path) throws Exception
     {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" +
-            full.server().httpPort() + path)).build(), HttpResponse.BodyHandlers.ofString());
+        return FaultTraffic.get(full.server().httpPort(), path);
     }
 
     private static String metrics(final FullServer full) throws Exception
     {
-        return get(full, "/metrics").body();
+        return FaultTraffic.metrics(full.server().httpPort());
     }
 
     private static long value(final String metrics, final String series)
     {
-        final Matcher m = Pattern.compile("(?m)^" + series + " (\\d+)").matcher(metrics);
-        return m.find() ? Long.parseLong(m.group(1)) : -1;
+        return FaultTraffic.value(metrics, series);
     }
 
     private static int count(final String text, final String needle)

@@ -5,6 +5,7 @@ import io.cheetah.codec.FrameError;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.fixtures.CaptureTotals;
+import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.period.HourWindow;
@@ -22,6 +23,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN;
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN_DOMAIN;
+import static io.cheetah.server.fixtures.FaultTraffic.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -33,11 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Tag("fault")
 class HostileClientsSystemTest
 {
-    private static final String KNOWN = "cat-java-3.1.0/basic";
-    private static final String KNOWN_DOMAIN = "cat-java31-sender";
     /** Mutations come from another client's capture, so none can count as the known domain's. */
     private static final String MUTATED = "cat-go/basic";
-    private static final long NOW = 1_795_316_956_792L + 60_000L;
     private static final int IDLE = 2_000;
     private static final int MUTATED_FRAMES = 1_000_000;
     private static final int DISTINCT_MUTATIONS = 50_000;
@@ -78,10 +79,7 @@ class HostileClientsSystemTest
                 m1.start();
                 m2.start();
                 final long knownFrames = Vectors.frames(Vectors.bytes(KNOWN + ".frames")).size();
-                try (Socket s = new Socket("127.0.0.1", port))
-                {
-                    s.getOutputStream().write(Vectors.bytes(KNOWN + ".frames"));
-                }
+                FaultTraffic.send(port, Vectors.bytes(KNOWN + ".frames"));
                 m1.join();
                 m2.join();
 

@@ -2,26 +2,26 @@ package io.cheetah.server.fault;
 
 import io.cheetah.analysis.AnalyzerCatalog;
 import io.cheetah.analysis.Level;
-import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.dispatch.AnalyzerSlot;
 import io.cheetah.server.fixtures.CaptureTotals;
+import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.period.HourWindow;
-import io.cheetah.workload.StdMix;
-import io.cheetah.workload.Variant;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN;
+import static io.cheetah.server.fixtures.FaultTraffic.KNOWN_DOMAIN;
+import static io.cheetah.server.fixtures.FaultTraffic.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -32,17 +32,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Tag("fault")
 class OverloadSystemTest
 {
-    private static final String CAPTURE = "cat-java-3.1.0/basic";
-    private static final String DOMAIN = "cat-java31-sender";
-    /** A minute after the capture's first tree: the server's clock, and the std-mix trees' time. */
-    private static final long NOW = 1_795_316_956_792L + 60_000L;
     private static final int CONNECTIONS = 4;
     private static final long BLAST_MILLIS = 20_000;
 
     @Test
     void aFullSpeedBlastDropsNoHighTreeAndKnownTrafficStillCountsExactly() throws Exception
     {
-        final byte[] burst = stdMixBurst(4_096);
+        final byte[] burst = FaultTraffic.stdMix(13, NOW, 4_096);
         try (CheetahServer server = CheetahServer.builder(TestServers.config("tcp.workers=2"))
             .analyzers(AnalyzerCatalog.builtIn()).clock(new ManualClock(NOW)).autoTick(false).start())
         {
@@ -82,15 +78,12 @@ class OverloadSystemTest
             assertThat(server.counters().badFramesTotal()).isZero();
             assertThat(highDropped).as("no HIGH analyzer lost a tree").isZero();
 
-            final List<byte[]> capture = Vectors.frames(Vectors.bytes(CAPTURE + ".frames"));
-            try (Socket s = new Socket("127.0.0.1", server.tcpPort()))
-            {
-                s.getOutputStream().write(Vectors.bytes(CAPTURE + ".frames"));
-            }
+            final List<byte[]> capture = Vectors.frames(Vectors.bytes(KNOWN + ".frames"));
+            FaultTraffic.send(server.tcpPort(), Vectors.bytes(KNOWN + ".frames"));
             awaitReceived(server, trees + capture.size());
             assertThat(server.drain(10_000)).isTrue();
-            assertThat(CaptureTotals.transactions(server, DOMAIN, HourWindow.hourOf(NOW)))
-                .as("known traffic after the blast").isEqualTo(CaptureTotals.expected(CAPTURE, List.of()));
+            assertThat(CaptureTotals.transactions(server, KNOWN_DOMAIN, HourWindow.hourOf(NOW)))
+                .as("known traffic after the blast").isEqualTo(CaptureTotals.expected(KNOWN, List.of()));
         }
     }
 
@@ -110,18 +103,6 @@ class OverloadSystemTest
         {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static byte[] stdMixBurst(final int trees)
-    {
-        final StdMix mix = StdMix.builder().seed(13).variant(Variant.STD_MIX).clock(() -> NOW).heartbeats(false)
-            .build();
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (int i = 0; i < trees; i++)
-        {
-            out.writeBytes(Nt1Encoder.encode(mix.nextTree()));
-        }
-        return out.toByteArray();
     }
 
     private static void awaitReceived(final CheetahServer server, final long trees) throws InterruptedException
