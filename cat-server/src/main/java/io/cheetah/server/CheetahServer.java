@@ -477,7 +477,7 @@ public final class CheetahServer implements AutoCloseable
         private final Map<String, Handler> handlers = new LinkedHashMap<>();
         private ReportSink sink = ReportSink.NONE;
         private ReportSource history = LiveReports.NO_HISTORY;
-        private ReportLimits limits = ReportLimits.DEFAULT;
+        private ReportLimits limits;
         private Clock clock = Clock.SYSTEM;
         private boolean autoTick = true;
         private final List<io.cheetah.analysis.Report> restore = new ArrayList<>();
@@ -489,6 +489,7 @@ public final class CheetahServer implements AutoCloseable
         private Builder(final ServerConfig config)
         {
             this.config = config;
+            this.limits = config.reports();
         }
 
         /**
@@ -523,7 +524,7 @@ public final class CheetahServer implements AutoCloseable
         }
 
         /**
-         * @param reportLimits caps handed to analyzers.
+         * @param reportLimits caps handed to analyzers (default: the configuration's {@code reports.*}).
          * @return this.
          */
         public Builder limits(final ReportLimits reportLimits)

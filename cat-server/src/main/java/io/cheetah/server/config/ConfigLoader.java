@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReportLimits;
 import io.cheetah.server.storage.StorageSettings;
 
 import java.io.IOException;
@@ -84,6 +85,13 @@ public final class ConfigLoader
         d.put("storage.retention.rollupDays", 0);
         d.put("storage.retention.localDays", 7);
         d.put("storage.rollup.enabled", true);
+        d.put("reports.maxDomains", ReportLimits.DEFAULT.maxDomains());
+        d.put("reports.maxMachinesPerDomain", ReportLimits.DEFAULT.maxMachinesPerDomain());
+        d.put("reports.maxTypesPerMachine", ReportLimits.DEFAULT.maxTypesPerMachine());
+        d.put("reports.maxNamesPerType", ReportLimits.DEFAULT.maxNamesPerType());
+        d.put("reports.maxStatusCodes", ReportLimits.DEFAULT.maxStatusCodes());
+        d.put("reports.maxNameLength", ReportLimits.DEFAULT.maxNameLength());
+        d.put("reports.maxNamesPerHour", ReportLimits.DEFAULT.maxNamesPerHour());
         d.put("logview.retentionDays", 7);
         d.put("logview.blockBytes", 262144);
         d.put("logview.sealMillis", 10000);
@@ -329,7 +337,11 @@ public final class ConfigLoader
         {
             throw new ConfigException(e.getMessage(), e);
         }
-        return new ServerConfig(tcp, http, pipeline, router, storage, logview, Map.copyOf(analyzers));
+        final ReportLimits reports = new ReportLimits(intIn("reports.maxDomains", 1, 1_000_000),
+            intIn("reports.maxMachinesPerDomain", 1, 1_000_000), intIn("reports.maxTypesPerMachine", 1, 1_000_000),
+            intIn("reports.maxNamesPerType", 1, 1_000_000), intIn("reports.maxStatusCodes", 1, 1_000_000),
+            intIn("reports.maxNameLength", 8, 4096), intIn("reports.maxNamesPerHour", 1, 100_000_000));
+        return new ServerConfig(tcp, http, pipeline, router, storage, logview, reports, Map.copyOf(analyzers));
     }
 
     private ServerConfig.AnalyzerSettings analyzer(final String name)

@@ -1,6 +1,7 @@
 package io.cheetah.server.config;
 
 import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReportLimits;
 import io.cheetah.codec.Pt1Zones;
 import io.cheetah.server.journal.JournalSettings;
 import io.cheetah.server.logview.LogviewSettings;
@@ -20,10 +21,11 @@ import java.util.Map;
  * @param router    what {@code /cat/s/router} tells clients.
  * @param storage   data directory, checkpoint cadence, MySQL and retention.
  * @param logview   the raw-tree store.
+ * @param reports   caps that bound the reports' memory ({@code reports.*}).
  * @param analyzers per-analyzer overrides by analyzer name (absent entries keep the type's defaults).
  */
 public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router, Storage storage,
-                           Logview logview, Map<String, AnalyzerSettings> analyzers)
+                           Logview logview, ReportLimits reports, Map<String, AnalyzerSettings> analyzers)
 {
     /**
      * @param host            interface to bind, e.g. {@code 0.0.0.0}.

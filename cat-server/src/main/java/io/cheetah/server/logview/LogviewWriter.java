@@ -22,11 +22,16 @@ import java.util.Map;
  */
 public final class LogviewWriter
 {
+    /** How long after a failed open no other file set is opened (a full disk fails every attempt). */
+    private static final long OPEN_RETRY_MILLIS = 1_000;
+
     private final LogviewStore store;
     private final int partition;
     private final MessageKey key = new MessageKey();
     private final SealScratch scratch = new SealScratch();
     private final List<OpenHour> hours = new ArrayList<>(4);
+    /** After a failed open (disk full, read-only): no new file set is tried before this time, ms. */
+    private long openRetryAt;
 
     LogviewWriter(final LogviewStore store, final int partition)
     {
@@ -72,6 +77,12 @@ public final class LogviewWriter
                 counters.domainsOverflow.increment();
                 return;
             }
+            final long now = System.currentTimeMillis();
+            if (now < openRetryAt)
+            {
+                counters.writeErrors.increment(); // the disk failed a moment ago: not tried again for every tree
+                return;
+            }
             try
             {
                 file = store.open(new LogviewStore.FileKey(key.hour(), domain, partition), scratch);
@@ -80,6 +91,7 @@ public final class LogviewWriter
             {
                 counters.writeErrors.increment();
                 store.writeFailed(e);
+                openRetryAt = now + OPEN_RETRY_MILLIS;
                 return;
             }
             hour.files.put(domain, file);

@@ -61,6 +61,19 @@ class ConfigLoaderTest
     }
 
     @Test
+    void reportCapsAreConfigurableAndCheckedByKey()
+    {
+        final ServerConfig c = new ConfigLoader().set(List.of("reports.maxNamesPerHour=5000", "reports.maxDomains=10"))
+            .load();
+        assertThat(c.reports()).isEqualTo(new io.cheetah.analysis.ReportLimits(10, 2000, 500, 2000, 200, 256, 5000));
+        assertThat(new ConfigLoader().load().reports()).isEqualTo(io.cheetah.analysis.ReportLimits.DEFAULT);
+        assertThatThrownBy(() -> new ConfigLoader().set(List.of("reports.maxNameLength=4")).load())
+            .isInstanceOf(ConfigException.class).hasMessageContaining("reports.maxNameLength");
+        assertThatThrownBy(() -> new ConfigLoader().set(List.of("reports.maxNamesPerHour=0")).load())
+            .isInstanceOf(ConfigException.class).hasMessageContaining("reports.maxNamesPerHour");
+    }
+
+    @Test
     void autoSizingFollowsCoresAndHeap()
     {
         final MachineSizing small = new MachineSizing(2, 1L << 30);
