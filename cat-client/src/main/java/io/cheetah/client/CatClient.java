@@ -110,6 +110,15 @@ public final class CatClient implements AutoCloseable
     }
 
     /**
+     * @return the router's sample rate in force (1.0 until the router answers); trees it leaves out are still counted,
+     *         folded into aggregated trees.
+     */
+    public double sampleRate()
+    {
+        return sender.routes().sample();
+    }
+
+    /**
      * @return the sender (queue depths, current endpoint).
      */
     public Sender sender()

@@ -15,7 +15,8 @@ import java.util.function.Supplier;
 
 /**
  * The client's one sending thread and the two bounded queues in front of it. Application threads hand completed
- * trees to {@link #submit}, which never blocks: it applies the router's {@code block} and {@code sample}, then offers
+ * trees to {@link #submit}, which never blocks: it applies the router's {@code block} and {@code sample} (a sampled-out
+ * tree is folded into per-name aggregates that go out once a second, see {@link SampleFolder}), then offers
  * the tree to the high-priority queue (trees holding a failure, an error or a heartbeat) or the normal one; a full
  * queue refuses and the drop is counted. The sender thread drains high before normal, encodes many NT1 frames into
  * one buffer and writes them in one socket write.
@@ -36,6 +37,8 @@ public final class Sender
     private static final long MIN_IDLE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     private static final long MAX_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final long LIVENESS_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** How often the aggregates of sampled-out trees are sent, as CAT's clients do. */
+    private static final long FOLD_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final ClientConfig config;
     private final FrameChannel.Factory channels;
@@ -44,6 +47,7 @@ public final class Sender
     private final TreeQueue<MessageTree> high;
     private final TreeQueue<MessageTree> normal;
     private final Nt1Encoder encoder = new Nt1Encoder();
+    private final SampleFolder folder = new SampleFolder();
     private final Thread thread;
 
     private volatile Routes routes;
@@ -62,6 +66,7 @@ public final class Sender
     private long nextFailbackNanos;
     private long failbackBackoffNanos;
     private long nextLivenessNanos;
+    private long nextFoldNanos;
 
     /**
      * @param config   queue sizes, timeouts, flush size.
@@ -121,8 +126,9 @@ public final class Sender
             }
             return;
         }
-        if (r.sample() < 1.0 && ThreadLocalRandom.current().nextDouble() >= r.sample())
+        if (r.sample() < 1.0 && ThreadLocalRandom.current().nextDouble() >= r.sample() && folder.fold(tree))
         {
+            // counted in the aggregated trees the sender thread sends every second, so reports stay exact
             counters.sampledOut.increment();
             return;
         }
@@ -206,6 +212,11 @@ public final class Sender
         while (running)
         {
             final long now = System.nanoTime();
+            if (now - nextFoldNanos >= 0)
+            {
+                sendFolded();
+                nextFoldNanos = now + FOLD_NANOS;
+            }
             try
             {
                 maintain(now);
@@ -231,6 +242,7 @@ public final class Sender
                 idle = Math.min(MAX_IDLE_NANOS, idle << 1);
             }
         }
+        sendFolded();
         while (channel != null && (high.size() > 0 || normal.size() > 0))
         {
             drain();
@@ -238,6 +250,19 @@ public final class Sender
         }
         discardQueued();
         closeChannel();
+    }
+
+    /** Queues the aggregates of the sampled-out trees as CAT's aggregated trees (sender thread). */
+    private void sendFolded()
+    {
+        for (final MessageTree t : folder.drain(System.currentTimeMillis()))
+        {
+            counters.produced.increment();
+            if (!high.offer(t))
+            {
+                counters.highQueueFull.increment();
+            }
+        }
     }
 
     private void drain()
