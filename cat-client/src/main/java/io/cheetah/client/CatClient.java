@@ -45,7 +45,7 @@ public final class CatClient implements AutoCloseable
     {
         this.config = config;
         this.enabled = config.enabled();
-        this.ids = new MessageIdSequence(config.domain(), config.ip(), System::currentTimeMillis);
+        this.ids = new MessageIdSequence(config.domain(), config.ip(), System::currentTimeMillis, config.home());
         final List<InetSocketAddress> endpoints = new ArrayList<>();
         for (final ServerAddress s : config.servers())
         {

@@ -10,23 +10,32 @@ import java.util.function.LongSupplier;
  * Mints CAT message ids {@code <domain>-<ipHex>-<hour>-<index>} (docs/protocol.md §2), unique within this process:
  * the index counts from 0 within each hour and restarts when the hour changes. Any thread may call it; the common
  * caller is the sender thread, which names each tree as it encodes it, so the application thread pays nothing.
- * Ids are not persisted across restarts (CAT's mark file); a restart within the same hour reuses indexes.
+ * With a home directory the indexes survive a restart within the hour (CAT's mark file, {@link MessageIdMark}):
+ * ids are reserved {@value #BLOCK} at a time in the mark, so the hot path only compares with the reservation and a
+ * restarted client starts past everything the old one may have minted.
  */
 public final class MessageIdSequence
 {
+    /** Ids reserved in the mark file at a time. */
+    static final int BLOCK = 10_000;
+
     private final String prefix;
     private final LongSupplier clock;
     private final AtomicReference<Hour> current;
+    private final MessageIdMark mark;
 
     /** The counter of one hour; replaced, never reset, so a racing caller keeps a consistent (hour, index) pair. */
     private static final class Hour
     {
         final long hour;
-        final AtomicLong next = new AtomicLong();
+        final AtomicLong next;
+        /** Indexes below this are reserved in the mark (Long.MAX_VALUE without a mark). */
+        volatile long reserved;
 
-        Hour(final long hour)
+        Hour(final long hour, final long start)
         {
             this.hour = hour;
+            this.next = new AtomicLong(start);
         }
     }
 
@@ -37,9 +46,46 @@ public final class MessageIdSequence
      */
     public MessageIdSequence(final String domain, final String ip, final LongSupplier clock)
     {
+        this(domain, ip, clock, null);
+    }
+
+    /**
+     * @param domain the domain part.
+     * @param ip     the client IPv4 address (turned into 8 hex digits).
+     * @param clock  epoch milliseconds.
+     * @param home   the client's home directory ({@code CAT_HOME}) for the mark file, or null for none.
+     */
+    public MessageIdSequence(final String domain, final String ip, final LongSupplier clock, final String home)
+    {
         this.prefix = domain + '-' + MessageId.ipHex(ip) + '-';
         this.clock = clock;
-        this.current = new AtomicReference<>(new Hour(clock.getAsLong() / MessageId.HOUR_MILLIS));
+        this.mark = MessageIdMark.open(home, domain);
+        final long hour = clock.getAsLong() / MessageId.HOUR_MILLIS;
+        this.current = new AtomicReference<>(newHour(hour, mark == null ? 0 : mark.startIndex(hour)));
+    }
+
+    private Hour newHour(final long hour, final long start)
+    {
+        final Hour h = new Hour(hour, start);
+        h.reserved = Long.MAX_VALUE;
+        if (mark != null)
+        {
+            synchronized (this)
+            {
+                h.reserved = mark.reserve(hour, start + BLOCK) ? start + BLOCK : Long.MAX_VALUE;
+            }
+        }
+        return h;
+    }
+
+    /** Moves the hour's reservation past {@code index} (rarely: once every {@value #BLOCK} ids). */
+    private synchronized void reservePast(final Hour h, final long index)
+    {
+        while (index >= h.reserved && current.get() == h)
+        {
+            final long next = h.reserved + BLOCK;
+            h.reserved = mark.reserve(h.hour, next) ? next : Long.MAX_VALUE;
+        }
     }
 
     /**
@@ -51,7 +97,7 @@ public final class MessageIdSequence
         Hour h = current.get();
         while (hour > h.hour)
         {
-            final Hour fresh = new Hour(hour);
+            final Hour fresh = newHour(hour, 0);
             if (current.compareAndSet(h, fresh))
             {
                 h = fresh;
@@ -60,6 +106,10 @@ public final class MessageIdSequence
             h = current.get();
         }
         final long index = h.next.getAndIncrement();
+        if (index >= h.reserved)
+        {
+            reservePast(h, index);
+        }
         return new StringBuilder(prefix.length() + 20).append(prefix).append(h.hour).append('-').append(index)
             .toString();
     }

@@ -2,7 +2,11 @@ package io.cheetah.client;
 
 import io.cheetah.message.MessageId;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -47,5 +51,45 @@ class MessageIdSequenceTest
             t.join();
         }
         assertThat(seen).hasSize(80_000);
+    }
+
+    @Test
+    void aRestartWithinTheHourStartsPastEveryIdTheOldProcessMayHaveMinted(@TempDir final Path home)
+    {
+        final AtomicLong clock = new AtomicLong(480_000L * MessageId.HOUR_MILLIS + 5);
+        final MessageIdSequence first = new MessageIdSequence("shop-web", "10.1.6.108", clock::get, home.toString());
+        long last = -1;
+        for (int i = 0; i < 2 * MessageIdSequence.BLOCK + 5; i++)
+        {
+            last = MessageId.parse(first.next()).index();
+        }
+        assertThat(home.resolve("cat-shop-web.mark")).exists();
+        // killed without a word: the next process of the same domain on the same host
+        final MessageIdSequence second = new MessageIdSequence("shop-web", "10.1.6.108", clock::get, home.toString());
+        assertThat(MessageId.parse(second.next()).index()).isGreaterThan(last);
+        // a new hour starts from 0 again
+        clock.addAndGet(MessageId.HOUR_MILLIS);
+        final MessageIdSequence third = new MessageIdSequence("shop-web", "10.1.6.108", clock::get, home.toString());
+        assertThat(third.next()).isEqualTo("shop-web-0a01066c-480001-0");
+    }
+
+    @Test
+    void aMarkLeftByCatsOwnClientIsHonoured(@TempDir final Path home) throws Exception
+    {
+        // CAT's layout: hour (long), index (int), then the size of a domain map (int)
+        Files.write(home.resolve("cat-shop-web.mark"), ByteBuffer.allocate(16).putLong(480_000L).putInt(500).putInt(0)
+            .array());
+        final MessageIdSequence ids = new MessageIdSequence("shop-web", "10.1.6.108",
+            () -> 480_000L * MessageId.HOUR_MILLIS + 5, home.toString());
+        assertThat(ids.next()).isEqualTo("shop-web-0a01066c-480000-1500");
+    }
+
+    @Test
+    void anUnwritableHomeFallsBackToTheTemporaryDirectory(@TempDir final Path dir) throws Exception
+    {
+        final Path notADirectory = Files.write(dir.resolve("file"), new byte[] {1});
+        final MessageIdSequence ids = new MessageIdSequence("fallback-" + System.nanoTime(), "10.0.0.1",
+            () -> 480_000L * MessageId.HOUR_MILLIS, notADirectory.toString());
+        assertThat(MessageId.parse(ids.next()).index()).isZero();
     }
 }

@@ -68,6 +68,7 @@ public final class ClientConfig
     private final int flushBytes;
     private final int maxTreeMessages;
     private final int maxDataChars;
+    private final String home;
     private final List<String> problems;
 
     private ClientConfig(final Builder b)
@@ -90,6 +91,7 @@ public final class ClientConfig
         flushBytes = b.flushBytes;
         maxTreeMessages = b.maxTreeMessages;
         maxDataChars = b.maxDataChars;
+        home = b.home;
         problems = List.copyOf(b.problems);
     }
 
@@ -189,6 +191,14 @@ public final class ClientConfig
         return maxTreeMessages;
     }
 
+    /**
+     * @return the client's home directory ({@code CAT_HOME}) holding the message-id mark file, or null for none.
+     */
+    public String home()
+    {
+        return home;
+    }
+
     public int maxDataChars()
     {
         return maxDataChars;
@@ -227,6 +237,7 @@ public final class ClientConfig
         b.flushBytes = flushBytes;
         b.maxTreeMessages = maxTreeMessages;
         b.maxDataChars = maxDataChars;
+        b.home = home;
         b.problems = problems;
         return b;
     }
@@ -261,6 +272,7 @@ public final class ClientConfig
         private int flushBytes = 65536;
         private int maxTreeMessages = 2000;
         private int maxDataChars = 65536;
+        private String home;
         private List<String> problems = List.of();
 
         private Builder()
@@ -379,6 +391,17 @@ public final class ClientConfig
         public Builder maxTreeMessages(final int v)
         {
             maxTreeMessages = (int)range(MAX_TREE_MESSAGES, v, 1, 1_000_000);
+            return this;
+        }
+
+        /**
+         * @param v the client's home directory ({@code CAT_HOME}), where the message-id mark file is kept; null keeps
+         *          no mark (ids restart from 0 after a restart within the hour).
+         * @return this.
+         */
+        public Builder home(final String v)
+        {
+            home = v;
             return this;
         }
 

@@ -80,6 +80,7 @@ public final class ClientConfigLoader
     {
         final ClientConfig.Builder b = ClientConfig.builder();
         final ClientXml xml = readClientXml();
+        b.home(home());
 
         String domain = value(ClientConfig.DOMAIN);
         if (domain == null)
@@ -297,18 +298,19 @@ public final class ClientConfigLoader
         }
     }
 
-    private ClientXml readClientXml()
+    private String home()
     {
         String home = value(ClientConfig.HOME);
         if (home == null)
         {
             home = properties.get("CAT_HOME");
         }
-        if (home == null)
-        {
-            home = DEFAULT_HOME;
-        }
-        final Path file = Path.of(home, "client.xml");
+        return home == null ? DEFAULT_HOME : home;
+    }
+
+    private ClientXml readClientXml()
+    {
+        final Path file = Path.of(home(), "client.xml");
         if (!Files.isRegularFile(file))
         {
             return null;
