@@ -110,6 +110,14 @@ public final class CatClient implements AutoCloseable
     }
 
     /**
+     * @return the message ids of this client (the status thread switches their {@code .pid} form).
+     */
+    MessageIdSequence ids()
+    {
+        return ids;
+    }
+
+    /**
      * @return the router's sample rate in force (1.0 until the router answers); trees it leaves out are still counted,
      *         folded into aggregated trees.
      */

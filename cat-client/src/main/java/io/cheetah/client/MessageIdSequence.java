@@ -20,6 +20,8 @@ public final class MessageIdSequence
     static final int BLOCK = 10_000;
 
     private final String prefix;
+    private final String pidPrefix;
+    private volatile boolean multiInstances;
     private final LongSupplier clock;
     private final AtomicReference<Hour> current;
     private final MessageIdMark mark;
@@ -58,6 +60,7 @@ public final class MessageIdSequence
     public MessageIdSequence(final String domain, final String ip, final LongSupplier clock, final String home)
     {
         this.prefix = domain + '-' + MessageId.ipHex(ip) + '-';
+        this.pidPrefix = domain + '-' + MessageId.ipHex(ip) + '.' + ProcessHandle.current().pid() + '-';
         this.clock = clock;
         this.mark = MessageIdMark.open(home, domain);
         final long hour = clock.getAsLong() / MessageId.HOUR_MILLIS;
@@ -110,7 +113,18 @@ public final class MessageIdSequence
         {
             reservePast(h, index);
         }
-        return new StringBuilder(prefix.length() + 20).append(prefix).append(h.hour).append('-').append(index)
-            .toString();
+        final String p = multiInstances ? pidPrefix : prefix;
+        return new StringBuilder(p.length() + 20).append(p).append(h.hour).append('-').append(index).toString();
+    }
+
+    /**
+     * Switches the {@code .pid} form on or off (the router's {@code multiInstances}, as CAT's clients follow it):
+     * with several processes of a domain on one host, their ids then cannot collide.
+     *
+     * @param on whether ids carry this process's id.
+     */
+    public void multiInstances(final boolean on)
+    {
+        multiInstances = on;
     }
 }

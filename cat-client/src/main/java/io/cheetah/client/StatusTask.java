@@ -104,6 +104,7 @@ final class StatusTask implements Runnable
             if (!r.equals(client.sender().routes()))
             {
                 client.sender().routes(r);
+                client.ids().multiInstances(r.multiInstances());
             }
             lastRouterProblem = null;
         }

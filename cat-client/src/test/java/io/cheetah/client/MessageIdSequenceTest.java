@@ -92,4 +92,17 @@ class MessageIdSequenceTest
             () -> 480_000L * MessageId.HOUR_MILLIS, notADirectory.toString());
         assertThat(MessageId.parse(ids.next()).index()).isZero();
     }
+
+    @Test
+    void withSeveralInstancesPerHostIdsCarryTheProcessId()
+    {
+        final MessageIdSequence ids = new MessageIdSequence("shop-web", "10.1.6.108",
+            () -> 480_000L * MessageId.HOUR_MILLIS);
+        ids.multiInstances(true);
+        final String id = ids.next();
+        assertThat(id).isEqualTo("shop-web-0a01066c." + ProcessHandle.current().pid() + "-480000-0");
+        assertThat(MessageId.parse(id)).isNotNull();
+        ids.multiInstances(false);
+        assertThat(ids.next()).isEqualTo("shop-web-0a01066c-480000-1");
+    }
 }

@@ -124,7 +124,8 @@ public final class CheetahServer implements AutoCloseable
         try
         {
             tcpIngest = new TcpIngest(tcp, counters, ingestWorkers(b.clock, symbols), b.flushMillis);
-            this.router = new RouterHandler(RouterEndpoints.of(config, tcpIngest.port()), config.router().sample());
+            this.router = new RouterHandler(RouterEndpoints.of(config, tcpIngest.port()), config.router().sample(),
+                config.router().multiInstances());
             metrics.add(ServerSections.symbols(symbols,
                 () -> interners.stream().mapToLong(Utf8Interner::misses).sum()));
             metrics.add(ServerSections.router(router));

@@ -125,7 +125,8 @@ public record RouterClient(String domain, String ip, int timeoutMillis)
             // CAT clients ignore a bad sample and keep sending everything; so do we.
         }
         final boolean block = "true".equalsIgnoreCase(kvs.getOrDefault("block", "false").trim());
-        return new Routes(endpoints, sample, block);
+        final boolean multi = "true".equalsIgnoreCase(kvs.getOrDefault("multiInstances", "false").trim());
+        return new Routes(endpoints, sample, block, multi);
     }
 
     /**

@@ -11,12 +11,26 @@ import java.util.List;
  * @param endpoints TCP endpoints, first = preferred.
  * @param sample    fraction of successful trees to send, 0..1.
  * @param block     true when the server asks this client to send nothing.
+ * @param multiInstances true when the router says several processes of the domain share a host: message ids then
+ *                  carry the process id ({@code <domain>-<ipHex>.<pid>-<hour>-<index>}).
  */
-public record Routes(List<InetSocketAddress> endpoints, double sample, boolean block)
+public record Routes(List<InetSocketAddress> endpoints, double sample, boolean block, boolean multiInstances)
 {
     public Routes
     {
         endpoints = List.copyOf(endpoints);
         sample = Double.isNaN(sample) ? 1.0 : Math.max(0.0, Math.min(1.0, sample));
+    }
+
+    /**
+     * Routes without multi-instance ids.
+     *
+     * @param endpoints TCP endpoints, first = preferred.
+     * @param sample    fraction of successful trees to send.
+     * @param block     true when the server asks this client to send nothing.
+     */
+    public Routes(final List<InetSocketAddress> endpoints, final double sample, final boolean block)
+    {
+        this(endpoints, sample, block, false);
     }
 }

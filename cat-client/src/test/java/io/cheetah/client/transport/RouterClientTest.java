@@ -24,6 +24,14 @@ class RouterClientTest
     }
 
     @Test
+    void readsCatsMultiInstancesProperty() throws Exception
+    {
+        assertThat(RouterClient.parse("{\"kvs\":{\"routers\":\"h:1\",\"multiInstances\":\"true\"}}", "t")
+            .multiInstances()).isTrue();
+        assertThat(RouterClient.parse("{\"kvs\":{\"routers\":\"h:1\"}}", "t").multiInstances()).isFalse();
+    }
+
+    @Test
     void answersWithoutRoutersAreErrors()
     {
         assertThatThrownBy(() -> RouterClient.parse("{\"kvs\":{\"sample\":\"1.0\"}}", "http://x"))

@@ -68,6 +68,7 @@ public final class ConfigLoader
         d.put("router.advertisedHost", "");
         d.put("router.servers", List.of());
         d.put("router.sample", 1.0);
+        d.put("router.multiInstances", false);
         d.put("storage.enabled", true);
         d.put("storage.dataDir", "data");
         d.put("storage.checkpointSeconds", 60);
@@ -285,7 +286,7 @@ public final class ConfigLoader
             throw new ConfigException("router.sample: must be between 0 and 1, got " + sample);
         }
         final ServerConfig.Router router = new ServerConfig.Router(string("router.advertisedHost"),
-            endpoints("router.servers"), sample);
+            endpoints("router.servers"), sample, bool("router.multiInstances"));
         final String mysqlUrl = string("storage.mysql.url");
         if (!mysqlUrl.isEmpty() && !mysqlUrl.startsWith("jdbc:mysql:") && !mysqlUrl.startsWith("jdbc:mariadb:"))
         {

@@ -149,8 +149,9 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      *                       machine's address when binding every interface).
      * @param servers        further {@code host:port} TCP endpoints of a cluster, after this server.
      * @param sample         sampling ratio handed to clients.
+     * @param multiInstances whether clients put their process id in message ids (several processes per host).
      */
-    public record Router(String advertisedHost, List<String> servers, double sample)
+    public record Router(String advertisedHost, List<String> servers, double sample, boolean multiInstances)
     {
     }
 

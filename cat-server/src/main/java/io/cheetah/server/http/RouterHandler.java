@@ -40,6 +40,17 @@ public final class RouterHandler extends Handler.Abstract
      */
     public RouterHandler(final List<String> routers, final double sample)
     {
+        this(routers, sample, false);
+    }
+
+    /**
+     * @param routers        TCP endpoints {@code host:port} in priority order (this server first).
+     * @param sample         sampling ratio.
+     * @param multiInstances whether to tell clients to put their process id in message ids (CAT's
+     *                       {@code multiInstances} property; only sent when true, as CAT's routers do).
+     */
+    public RouterHandler(final List<String> routers, final double sample, final boolean multiInstances)
+    {
         final StringBuilder list = new StringBuilder();
         for (final String r : routers)
         {
@@ -49,6 +60,10 @@ public final class RouterHandler extends Handler.Abstract
         m.put("routers", list.toString());
         m.put("sample", Double.toString(sample));
         m.put("block", "false");
+        if (multiInstances)
+        {
+            m.put("multiInstances", "true");
+        }
         this.kvs = java.util.Collections.unmodifiableMap(m);
         this.api = list.toString();
         this.mapText = m.toString();

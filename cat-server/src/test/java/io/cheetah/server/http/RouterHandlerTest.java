@@ -67,6 +67,16 @@ class RouterHandlerTest
     }
 
     @Test
+    void multiInstancesIsSentOnlyWhenConfigured() throws Exception
+    {
+        assertThat(router.answer("json", false)).doesNotContain("multiInstances");
+        final RouterHandler multi = new RouterHandler(List.of("10.1.1.2:2280"), 1.0, true);
+        assertThat(new ObjectMapper().readTree(multi.answer("json", false)).get("kvs").get("multiInstances").asText())
+            .isEqualTo("true");
+        assertThat(multi.answer("xml", false)).contains("multiInstances").contains("true");
+    }
+
+    @Test
     void jsonWithATokenIsMapTextAs40Rc1ReadsIt()
     {
         final String body = router.answer("json", true);
