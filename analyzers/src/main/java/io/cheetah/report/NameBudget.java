@@ -40,6 +40,16 @@ public final class NameBudget
     }
 
     /**
+     * Counts names that came back from a checkpoint (merged without caps): they hold budget like any other.
+     *
+     * @param names how many.
+     */
+    void restored(final int names)
+    {
+        held += names;
+    }
+
+    /**
      * @return names held.
      */
     public int held()

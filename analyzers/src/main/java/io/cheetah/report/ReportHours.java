@@ -162,6 +162,10 @@ public final class ReportHours
         if (live != null)
         {
             live.addAll((DomainReport)report);
+            final int[] names = new int[1];
+            ((DomainReport)report).machines().forEach((ip, m) -> m.types().forEach((t, type) ->
+                names[0] += type.names().size()));
+            budgets.get(report.hourStart()).restored(names[0]);
         }
     }
 }

@@ -72,4 +72,23 @@ class NameBudgetTest
         }
         assertThat(names(real)).containsExactlyInAnyOrder("r0", "r1", "r2", "r3", "r4");
     }
+
+    @Test
+    void namesRestoredFromACheckpointHoldBudgetToo()
+    {
+        final ReportHours before = new ReportHours("transaction", 100, 10, new NameCleaner(64), folds);
+        final DomainReport saved = before.report(H, "d", false);
+        for (int n = 0; n < 8; n++)
+        {
+            count(saved, "n" + n);
+        }
+        // the restarted server restores the checkpoint, then sees new names: only two more fit
+        hours.restore(saved.copy());
+        final DomainReport live = hours.report(H, "d", false);
+        for (int n = 0; n < 5; n++)
+        {
+            count(live, "new" + n);
+        }
+        assertThat(names(live)).hasSize(11).contains("new0", "new1", DomainReport.OTHERS).doesNotContain("new2");
+    }
 }
