@@ -8,6 +8,7 @@ import io.cheetah.analysis.ReportQuery;
 import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
+import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.state.StateAnalyzer;
 import io.cheetah.server.state.StateReport;
 import io.cheetah.server.storage.checkpoint.CheckpointStore;
@@ -162,8 +163,7 @@ class KillRestartSystemTest
 
     private static long counter(final String metrics, final String series)
     {
-        final Matcher m = Pattern.compile("(?m)^" + series + " (\\d+)").matcher(metrics);
-        return m.find() ? Long.parseLong(m.group(1)) : -1;
+        return FaultTraffic.value(metrics, series);
     }
 
     /** Sends trees in bursts of 100 with short pauses, so several checkpoint rounds fall among them. */
@@ -298,8 +298,7 @@ class KillRestartSystemTest
 
         String metrics(final HttpClient http) throws Exception
         {
-            return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/metrics")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+            return FaultTraffic.metrics(httpPort);
         }
 
         int lookup(final HttpClient http, final long timestamp, final int index) throws Exception

@@ -26,6 +26,8 @@ final class SampleFolder
 {
     /** Most (domain, kind, type, name) aggregates kept. */
     static final int MAX_KEYS = 10_000;
+    /** CAT's coarser duration steps: below {@code [0]} ms, round down to a multiple of {@code [1]}. */
+    private static final int[][] STEPS = {{200, 5}, {500, 20}, {2_000, 50}, {20_000, 500}, {1_000_000, 10_000}};
 
     private final Map<Key, Aggregate> aggregates = new ConcurrentHashMap<>();
     private final Map<String, MessageTree> headers = new ConcurrentHashMap<>();
@@ -116,8 +118,7 @@ final class SampleFolder
         {
             return d;
         }
-        final int[][] steps = {{200, 5}, {500, 20}, {2_000, 50}, {20_000, 500}, {1_000_000, 10_000}};
-        for (final int[] s : steps)
+        for (final int[] s : STEPS)
         {
             if (d < s[0])
             {

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.zip.CRC32C;
 
 /**
@@ -49,7 +50,7 @@ final class HourFile
     private final FileChannel idx;
     private final FileChannel seg;
     private final long idxSizeAtOpen;
-    private final java.util.function.Consumer<IOException> onWriteError;
+    private final Consumer<IOException> onWriteError;
 
     // ---- published to readers
     private final ConcurrentHashMap<SegmentKey, Integer> segments = new ConcurrentHashMap<>();
@@ -77,7 +78,7 @@ final class HourFile
 
     private HourFile(final LogviewStore.FileKey key, final LogviewSettings settings, final LogviewCounters counters,
         final SealScratch scratch, final FileChannel dat, final FileChannel idx, final FileChannel seg,
-        final long idxSizeAtOpen, final java.util.function.Consumer<IOException> onWriteError)
+        final long idxSizeAtOpen, final Consumer<IOException> onWriteError)
     {
         this.onWriteError = onWriteError;
         this.scratch = scratch;
@@ -108,7 +109,7 @@ final class HourFile
      */
     static HourFile open(final Path dir, final LogviewStore.FileKey key, final LogviewSettings settings,
         final LogviewCounters counters, final SealScratch scratch, final Disk disk,
-        final java.util.function.Consumer<IOException> onWriteError) throws IOException
+        final Consumer<IOException> onWriteError) throws IOException
     {
         Files.createDirectories(dir);
         final String stem = LogviewFiles.stem(key.domain(), key.partition());
