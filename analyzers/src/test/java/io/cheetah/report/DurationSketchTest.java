@@ -112,4 +112,32 @@ class DurationSketchTest
         assertThat(counts[DurationBuckets.key(100)]).isZero();
         assertThat(s.cells()).isEqualTo(2);
     }
+
+    @Property(tries = 100)
+    void cellsStaySortedUniqueAndExactWhereverTheyLand(@ForAll final long seed,
+        @ForAll @IntRange(min = 1, max = 3000) final int adds)
+    {
+        final Random random = new Random(seed);
+        final DurationSketch s = new DurationSketch();
+        final java.util.TreeMap<Long, Long> expected = new java.util.TreeMap<>();
+        int minute = 0;
+        for (int i = 0; i < adds; i++)
+        {
+            // mostly the live pattern (the current minute, moving forward), sometimes a late or restored minute
+            minute = random.nextInt(10) == 0 ? random.nextInt(60) : Math.min(59, minute + random.nextInt(2));
+            final int key = random.nextInt(40) * 37 % DurationBuckets.KEYS;
+            final long count = 1 + random.nextInt(3);
+            s.addKey(minute, key, count);
+            expected.merge(((long)minute << 11) | key, count, Long::sum);
+        }
+        assertThat(s.cells()).isEqualTo(expected.size());
+        int i = 0;
+        for (final java.util.Map.Entry<Long, Long> e : expected.entrySet())
+        {
+            assertThat(s.cellMinute(i)).isEqualTo((int)(e.getKey() >>> 11));
+            assertThat(s.cellKey(i)).isEqualTo((int)(e.getKey() & 2047));
+            assertThat(s.cellCount(i)).isEqualTo(e.getValue());
+            i++;
+        }
+    }
 }

@@ -86,6 +86,44 @@ class TallyShortcutsTest
         assertThat(s.size()).isEqualTo(1);
     }
 
+    @Test
+    void everyLearnedPairIsFoundAgainThroughGrowthAndPairsSharingATallyKeepTheirOwnFolds()
+    {
+        final DomainReport report = new DomainReport("transaction", "d", HOUR, null, null);
+        final FoldCounters folds = new FoldCounters();
+        final MachineTally m = report.machine("10.0.0.1", 10, 1, folds);
+        final TallyShortcuts s = m.shortcuts();
+        final Tally[] learned = new Tally[3_000];
+        for (int i = 0; i < learned.length; i++)
+        {
+            learned[i] = s.learn(TallyShortcuts.key(((long)(i % 3) << 32) | i, false), report, m, "T" + i % 3,
+                "n" + i, 10, 10_000, 1, folds).name();
+        }
+        // a second pair for the same strings (the variant key) counts into the same tally
+        final long variant = TallyShortcuts.key(7, true);
+        assertThat(s.learn(variant, report, m, "T0", "n0", 10, 10_000, 1, folds).name()).isSameAs(learned[0]);
+        for (int i = 0; i < learned.length; i++)
+        {
+            final TallyShortcuts.Shortcut found = s.find(TallyShortcuts.key(((long)(i % 3) << 32) | i, false), 1,
+                folds);
+            assertThat(found.name()).isSameAs(learned[i]);
+            assertThat(found.type()).isSameAs(m.types().get(report.symbols().find("T" + i % 3)));
+        }
+        assertThat(s.find(variant, 1, folds).name()).isSameAs(learned[0]);
+        assertThat(s.find(TallyShortcuts.key(((long)5 << 32) | 5, false), 1, folds)).isNull();
+        assertThat(s.size()).isEqualTo(learned.length + 1);
+        assertThat(folds.namesFolded()).isZero();
+
+        // past a type's name cap, a new pair lands in OTHERS and every later hit counts as a fold again
+        final long folded = TallyShortcuts.key(((long)1 << 32) | 99_999, false);
+        final Tally others = s.learn(folded, report, m, "T1", "brand-new", 10, 1_000, 1, folds).name();
+        assertThat(others).isSameAs(m.types().get(report.symbols().find("T1")).names()
+            .get(report.othersSymbol()));
+        assertThat(folds.namesFolded()).isEqualTo(1);
+        assertThat(s.find(folded, 4, folds).name()).isSameAs(others);
+        assertThat(folds.namesFolded()).isEqualTo(5);
+    }
+
     private static TreeBuilder tree(final Random random, final int t)
     {
         final TreeBuilder b = new TreeBuilder("d" + random.nextInt(3), "10.0.0." + random.nextInt(5),

@@ -27,8 +27,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Cost of one std tree (7 transactions, 12 events; {@code io.cheetah.workload.StdMix}, decoded from NT1 by
- * {@link TreeDecoder}) in the Transaction or Event analyzer, once warm: 4,096 trees over the whole population,
- * timestamps spread over the hour, processed round robin ({@code variant=BATCH} sends aggregator trees instead).
+ * {@link TreeDecoder}) in the Transaction or Event analyzer, once warm: {@link #trees} trees (4,096 by default)
+ * over the whole population, timestamps spread over the hour, processed round robin ({@code variant=BATCH} sends
+ * aggregator trees instead).
  * Before each call the tree's message id is set again from its bytes, as a decoder does, so the id String is made
  * only when a sample changes, exactly as on the ingest path. Run with {@code -prof gc} for bytes per tree.
  */
@@ -38,7 +39,6 @@ import java.util.concurrent.TimeUnit;
 public class AnalyzerBenchmark extends BenchmarkDefaults
 {
     private static final long HOUR = 1_795_316_400_000L;
-    private static final int TREES = 4096;
 
     /** Which analyzer. */
     @Param({"transaction", "event"})
@@ -52,8 +52,15 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
     @Param({"true", "false"})
     public boolean symbols;
 
-    private final FlatTree[] trees = new FlatTree[TREES];
-    private final byte[][] ids = new byte[TREES][];
+    /**
+     * Distinct trees cycled (a power of two); the server sees the whole population, so a large value models its
+     * working set (reports far larger than the CPU caches), a small one the cost with everything cached.
+     */
+    @Param({"4096"})
+    public int trees;
+
+    private FlatTree[] pool;
+    private byte[][] ids;
     private Analyzer target;
     private int next;
 
@@ -69,18 +76,20 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
         final TreeDecoder decoder = new TreeDecoder(DecodeLimits.DEFAULT,
             new Utf8Interner(65_536, symbols ? new SharedSymbols() : null));
         final FrameWriter frame = new FrameWriter();
-        for (int i = 0; i < TREES; i++)
+        pool = new FlatTree[trees];
+        ids = new byte[trees][];
+        for (int i = 0; i < trees; i++)
         {
-            now[0] = HOUR + i * (3_600_000L / TREES);
+            now[0] = HOUR + i * (3_600_000L / trees);
             frame.reset();
             final int length = mix.next(frame);
-            trees[i] = new FlatTree();
-            decoder.decodeFrame(frame.array(), 0, length, trees[i]);
-            ids[i] = java.util.Arrays.copyOf(trees[i].messageIdBytes(), trees[i].messageIdLength());
+            pool[i] = new FlatTree();
+            decoder.decodeFrame(frame.array(), 0, length, pool[i]);
+            ids[i] = java.util.Arrays.copyOf(pool[i].messageIdBytes(), pool[i].messageIdLength());
         }
         target = "transaction".equals(analyzer) ? new TransactionAnalyzer(AnalyzerContext.single()) :
             new EventAnalyzer(AnalyzerContext.single());
-        for (final FlatTree t : trees)
+        for (final FlatTree t : pool)
         {
             target.process(t, HOUR);
         }
@@ -93,8 +102,8 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
     public FlatTree processStdTree()
     {
         final int i = next;
-        next = (i + 1) & (TREES - 1);
-        final FlatTree tree = trees[i];
+        next = (i + 1) & (trees - 1);
+        final FlatTree tree = pool[i];
         tree.setMessageId(ids[i], 0, ids[i].length);
         target.process(tree, HOUR);
         return tree;
