@@ -7,6 +7,7 @@ export const PAGES = [
   { id: 'problem', label: 'Problem', path: '/cat/r/p', analyzer: 'problem' },
   { id: 'heartbeat', label: 'Heartbeat', path: '/cat/r/h', analyzer: 'heartbeat' },
   { id: 'state', label: 'State', path: '/cat/r/state', analyzer: 'state' },
+  { id: 'business', label: 'Business', path: '/cat/r/business', analyzer: 'business' },
 ];
 
 const MAX_PARAM = 1024;

@@ -1,5 +1,6 @@
 package io.cheetah.analysis;
 
+import io.cheetah.analysis.business.BusinessAnalyzer;
 import io.cheetah.analysis.event.EventAnalyzer;
 import io.cheetah.analysis.heartbeat.HeartbeatAnalyzer;
 import io.cheetah.analysis.problem.ProblemAnalyzer;
@@ -26,6 +27,7 @@ public final class AnalyzerCatalog
             HeartbeatAnalyzer.TYPE,
             TransactionAnalyzer.TYPE,
             EventAnalyzer.TYPE,
-            ProblemAnalyzer.TYPE);
+            ProblemAnalyzer.TYPE,
+            BusinessAnalyzer.TYPE);
     }
 }

@@ -44,6 +44,14 @@ public final class TreeBuilder
         return i;
     }
 
+    public int metric(final int parent, final String name, final String status, final long ts, final String data)
+    {
+        final int i = tree.add(MessageKind.METRIC, parent, "", name, ts);
+        tree.setStatus(i, status);
+        tree.setData(i, data);
+        return i;
+    }
+
     public FlatTree tree()
     {
         return tree;

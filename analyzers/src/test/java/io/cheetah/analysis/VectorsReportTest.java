@@ -2,6 +2,9 @@ package io.cheetah.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.analysis.business.BusinessAnalyzer;
+import io.cheetah.analysis.business.BusinessLoss;
+import io.cheetah.analysis.business.BusinessReport;
 import io.cheetah.analysis.event.EventAnalyzer;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
 import io.cheetah.codec.FrameError;
@@ -25,8 +28,9 @@ import java.util.TreeMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Feeds the real-client captures through the Transaction and Event analyzers and checks every type/name total
- * and failure count against the capture's {@code .totals.json} (the wire counts, batch data expanded). Frames
+ * Feeds the real-client captures through the Transaction, Event and Business analyzers and checks every type/name
+ * total and failure count, and every metric key's count and sum, against the capture's {@code .totals.json} (the
+ * wire counts, batch data expanded; metric data read by CAT's rules here, independently of the analyzer). Frames
  * whose codec this build cannot decode yet are skipped; a capture whose trees were skipped is not compared.
  */
 class VectorsReportTest
@@ -43,6 +47,8 @@ class VectorsReportTest
         final TreeDecoder decoder = new TreeDecoder();
         final FlatTree tree = new FlatTree();
         final TransactionAnalyzer tx = new TransactionAnalyzer(AnalyzerContext.single());
+        final BusinessAnalyzer business = new BusinessAnalyzer(AnalyzerContext.single());
+        final AnalyzerType businessType = byName(BusinessReport.NAME);
         final EventAnalyzer ev = new EventAnalyzer(AnalyzerContext.single());
         final AnalyzerType txType = byName("transaction");
         final AnalyzerType evType = byName("event");
@@ -72,6 +78,10 @@ class VectorsReportTest
             {
                 ev.process(tree, hour);
             }
+            if (businessType.accepts(tree))
+            {
+                business.process(tree, hour);
+            }
             assertThat(txType.accepts(tree)).isEqualTo(tree.count(MessageKind.TRANSACTION) > 0);
         }
         // a decode regression on a real client's capture must fail here, not turn the comparison into a skip
@@ -80,6 +90,8 @@ class VectorsReportTest
         assertThat(flatten((DomainReport)tx.snapshot(hour, domain))).isEqualTo(expected(totals.path("transaction")));
         assertThat(flatten((DomainReport)ev.snapshot(hour, domain))).isEqualTo(expected(totals.path("event")));
         assertThat(tx.folds().messagesSkipped()).isZero();
+        assertThat(CaptureMetrics.actual(business.snapshot(hour, domain))).isEqualTo(CaptureMetrics.expected(totals));
+        assertThat(business.counters().get(BusinessLoss.METRIC_MALFORMED)).isZero();
     }
 
     private static AnalyzerType byName(final String name)

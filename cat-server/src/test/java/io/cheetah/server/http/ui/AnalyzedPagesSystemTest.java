@@ -100,4 +100,27 @@ class AnalyzedPagesSystemTest extends BrowserPages
         browser.navigate(() -> new Select(browser.one("#machine")).selectByVisibleText("10.0.0.2"));
         assertThat(browser.all("#chart-System-LoadAverage circle.dot")).hasSize(5);
     }
+
+    @Test
+    void businessPageDrawsOneChartPerMetricKeyAndItsSearchBoxFiltersThem() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/business?domain=shop&date=2024051713"))).isEqualTo("true");
+        assertThat(browser.all("section.metric").stream().map(s -> s.getDomAttribute("data-key")).toList())
+            .containsExactly("checkout <b>", "latency", "orders");
+        // counts show the count per minute, durations the average, sums the sum
+        final List<WebElement> orders = browser.all("#chart-orders circle.dot");
+        assertThat(orders.stream().map(d -> d.getDomAttribute("data-value")).toList())
+            .containsExactly("1", "2", "3", "4", "5");
+        assertThat(browser.all("#chart-latency circle.dot")).extracting(d -> d.getDomAttribute("data-value"))
+            .containsExactly("150");
+        assertThat(browser.all("#chart-checkout__b_ circle.dot")).extracting(d -> d.getDomAttribute("data-value"))
+            .containsExactly("2.5");
+        assertThat(browser.all("#metrics b")).isEmpty();
+        browser.screenshot("analyzed-business");
+        browser.one("#search").sendKeys("LAT");
+        assertThat(browser.all("section.metric").stream().map(s -> s.getDomAttribute("data-key")).toList())
+            .containsExactly("latency");
+        browser.one("#search").sendKeys("xyz");
+        assertThat(browser.all("#no-match")).hasSize(1);
+    }
 }

@@ -1,0 +1,287 @@
+package io.cheetah.analysis.business;
+
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReasonCounters;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.message.FlatTree;
+import io.cheetah.message.MessageKind;
+import io.cheetah.report.NameCleaner;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ObjLongConsumer;
+
+/**
+ * Builds the Business reports of one partition of domains (CAT's {@code business} analyzer): every metric message of
+ * a tree, at any depth (Java 3.x {@code M} records, also inside {@code _CatMergeTree} and aggregator trees, and the
+ * entries of 4.0 NM1/NB1 bags), counted per domain, metric key and minute of its own timestamp by
+ * {@link MetricValue}'s rules. Like CAT it ignores metrics with a type in domain {@code cat} (the server's own
+ * monitoring) and statuses it has no rule for ({@code TD}, {@code TC}: counted as skipped); unlike CAT a metric
+ * whose data does not parse is counted and skipped instead of aborting the rest of its tree.
+ * <p>
+ * Caps: domains per hour ({@link ReportLimits#maxDomains()}, trees beyond dropped) and keys per domain
+ * ({@link ReportLimits#maxNamesPerType()}, further keys fold into {@code OTHERS}); keys are cleaned as report names
+ * are (control characters, {@link ReportLimits#maxNameLength()}). Every drop and fold is counted in
+ * {@link BusinessLoss}. Allocation once warm: none per tree; a new key takes one item.
+ * Single writer: every method runs on the partition's ring consumer thread.
+ */
+public final class BusinessAnalyzer implements Analyzer
+{
+    /**
+     * Index 6, MID; takes trees holding at least one metric, as CAT's {@code isEligable} does. Listed in
+     * {@link io.cheetah.analysis.AnalyzerCatalog}.
+     */
+    public static final AnalyzerSpec TYPE = new AnalyzerSpec(BusinessReport.NAME, 6, Level.MID,
+        AnalyzerSpec.holding(MessageKind.METRIC), new BusinessReportFormat(), BusinessAnalyzer::new);
+
+    /** The key that folded metrics count under. */
+    public static final String OTHERS = "OTHERS";
+
+    private static final int MINUTES = 60;
+
+    private final ReportLimits limits;
+    private final NameCleaner cleaner;
+    private final ReasonCounters<BusinessLoss> counters = new ReasonCounters<>(BusinessLoss.class);
+    private final MetricValue metric = new MetricValue();
+    private final Map<Long, Map<String, Live>> hours = new HashMap<>();
+
+    /**
+     * @param context partition and caps.
+     */
+    public BusinessAnalyzer(final AnalyzerContext context)
+    {
+        this.limits = context.limits();
+        this.cleaner = new NameCleaner(limits.maxNameLength());
+    }
+
+    /**
+     * @return what this partition dropped, folded or skipped.
+     */
+    public ReasonCounters<BusinessLoss> counters()
+    {
+        return counters;
+    }
+
+    @Override
+    public void process(final FlatTree tree, final long hourStart)
+    {
+        final String domain = tree.domain();
+        Live live = null;
+        for (int i = 0, n = tree.size(); i < n; i++)
+        {
+            if (tree.kind(i) != MessageKind.METRIC || ("cat".equals(domain) && !tree.type(i).isEmpty()))
+            {
+                continue;
+            }
+            if (live == null)
+            {
+                live = live(hourStart, domain, tree.wideSource());
+                if (live == null)
+                {
+                    return;
+                }
+            }
+            switch (metric.read(tree, i))
+            {
+                case COUNTED:
+                    final LiveItem item = live.item(tree.name(i));
+                    item.type = tree.status(i);
+                    final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), (long)MINUTES);
+                    item.mask |= 1L << minute;
+                    item.counts[minute] += metric.count();
+                    item.sums[minute] += metric.value();
+                    break;
+                case MALFORMED:
+                    counters.increment(BusinessLoss.METRIC_MALFORMED);
+                    break;
+                default:
+                    counters.increment(BusinessLoss.STATUS_SKIPPED);
+                    break;
+            }
+        }
+    }
+
+    @Override
+    public Set<String> domains(final long hourStart)
+    {
+        final Map<String, Live> domains = hours.get(hourStart);
+        return domains == null ? new LinkedHashSet<>() : new LinkedHashSet<>(domains.keySet());
+    }
+
+    @Override
+    public Report snapshot(final long hourStart, final String domain)
+    {
+        final Map<String, Live> domains = hours.get(hourStart);
+        final Live live = domains == null ? null : domains.get(domain);
+        return live == null ? null : live.toReport();
+    }
+
+    @Override
+    public List<Report> closeHour(final long hourStart)
+    {
+        final Map<String, Live> domains = hours.remove(hourStart);
+        final List<Report> out = new ArrayList<>();
+        if (domains != null)
+        {
+            for (final Live live : domains.values())
+            {
+                out.add(live.toReport());
+            }
+            out.sort(java.util.Comparator.comparing(Report::domain));
+        }
+        return out;
+    }
+
+    @Override
+    public void restore(final Report report)
+    {
+        final BusinessReport saved = (BusinessReport)report;
+        final Live live = live(saved.hourStart(), saved.domain(), false);
+        if (live == null)
+        {
+            return;
+        }
+        for (final BusinessReport.Item i : saved.items())
+        {
+            final LiveItem item = live.item(i.id());
+            if (item.type == null)
+            {
+                item.type = i.type();
+            }
+            for (final BusinessReport.Segment s : i.segments())
+            {
+                item.mask |= 1L << s.minute();
+                item.counts[s.minute()] += s.count();
+                item.sums[s.minute()] += s.sum();
+            }
+        }
+    }
+
+    @Override
+    public void losses(final ObjLongConsumer<String> out)
+    {
+        counters.forEach(out);
+    }
+
+    private Live live(final long hourStart, final String domain, final boolean wide)
+    {
+        Map<String, Live> domains = hours.get(hourStart);
+        if (domains == null)
+        {
+            domains = new HashMap<>();
+            hours.put(hourStart, domains);
+        }
+        Live live = domains.get(domain);
+        if (live == null)
+        {
+            if (!limits.admitsDomain(domains.size(), wide))
+            {
+                counters.increment(BusinessLoss.DOMAIN_DROPPED);
+                return null;
+            }
+            live = new Live(domain, hourStart);
+            domains.put(domain, live);
+        }
+        return live;
+    }
+
+    /** One domain's hour being built. */
+    private final class Live
+    {
+        final String domain;
+        final long hourStart;
+        /** By the key as clients send it (the ingest's canonical String), so a known key is one look-up. */
+        final Map<String, LiveItem> byRaw = new HashMap<>();
+        /** By the cleaned key, the report's identity. */
+        final Map<String, LiveItem> byId = new HashMap<>();
+        /** Keys as sent that fold into {@code OTHERS} (each hit counts a fold). */
+        final Set<String> foldedRaw = new java.util.HashSet<>();
+
+        Live(final String domain, final long hourStart)
+        {
+            this.domain = domain;
+            this.hourStart = hourStart;
+        }
+
+        LiveItem item(final String raw)
+        {
+            LiveItem item = byRaw.get(raw);
+            if (item != null)
+            {
+                return item;
+            }
+            if (foldedRaw.contains(raw))
+            {
+                counters.increment(BusinessLoss.KEY_FOLDED);
+                return byId.get(OTHERS);
+            }
+            final String id = cleaner.clean(raw).toString();
+            item = byId.get(id);
+            boolean folded = false;
+            if (item == null)
+            {
+                if (byId.size() >= limits.maxNamesPerType() && !OTHERS.equals(id))
+                {
+                    counters.increment(BusinessLoss.KEY_FOLDED);
+                    folded = true;
+                    item = byId.get(OTHERS);
+                }
+                if (item == null)
+                {
+                    item = new LiveItem(folded ? OTHERS : id);
+                    byId.put(item.id, item);
+                }
+            }
+            // bounded, so that a flood of invented keys costs time (cleaning each), not memory
+            if (!folded && byRaw.size() < 2 * limits.maxNamesPerType())
+            {
+                byRaw.put(raw, item);
+            }
+            else if (folded && foldedRaw.size() < limits.maxNamesPerType())
+            {
+                foldedRaw.add(raw);
+            }
+            return item;
+        }
+
+        BusinessReport toReport()
+        {
+            final List<BusinessReport.Item> items = new ArrayList<>(byId.size());
+            for (final LiveItem item : byId.values())
+            {
+                final List<BusinessReport.Segment> segments = new ArrayList<>(Long.bitCount(item.mask));
+                for (long m = item.mask; m != 0; m &= m - 1)
+                {
+                    final int minute = Long.numberOfTrailingZeros(m);
+                    segments.add(new BusinessReport.Segment(minute, item.counts[minute], item.sums[minute]));
+                }
+                items.add(new BusinessReport.Item(item.id, item.type == null ? "" : item.type, segments));
+            }
+            items.sort(BusinessReport.ITEM_ORDER);
+            return new BusinessReport(domain, hourStart, items);
+        }
+    }
+
+    /** One key's live minutes. */
+    private static final class LiveItem
+    {
+        final String id;
+        String type;
+        long mask;
+        final long[] counts = new long[MINUTES];
+        final double[] sums = new double[MINUTES];
+
+        LiveItem(final String id)
+        {
+            this.id = id;
+        }
+    }
+}
