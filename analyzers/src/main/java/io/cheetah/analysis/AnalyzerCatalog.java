@@ -4,6 +4,7 @@ import io.cheetah.analysis.business.BusinessAnalyzer;
 import io.cheetah.analysis.event.EventAnalyzer;
 import io.cheetah.analysis.heartbeat.HeartbeatAnalyzer;
 import io.cheetah.analysis.problem.ProblemAnalyzer;
+import io.cheetah.analysis.top.TopAnalyzer;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
 
 import java.util.List;
@@ -28,6 +29,7 @@ public final class AnalyzerCatalog
             TransactionAnalyzer.TYPE,
             EventAnalyzer.TYPE,
             ProblemAnalyzer.TYPE,
-            BusinessAnalyzer.TYPE);
+            BusinessAnalyzer.TYPE,
+            TopAnalyzer.TYPE);
     }
 }

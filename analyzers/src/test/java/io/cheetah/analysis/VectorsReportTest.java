@@ -6,6 +6,8 @@ import io.cheetah.analysis.business.BusinessAnalyzer;
 import io.cheetah.analysis.business.BusinessLoss;
 import io.cheetah.analysis.business.BusinessReport;
 import io.cheetah.analysis.event.EventAnalyzer;
+import io.cheetah.analysis.top.TopAnalyzer;
+import io.cheetah.analysis.top.TopReport;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
 import io.cheetah.codec.FrameError;
 import io.cheetah.codec.MalformedFrameException;
@@ -49,6 +51,8 @@ class VectorsReportTest
         final TransactionAnalyzer tx = new TransactionAnalyzer(AnalyzerContext.single());
         final BusinessAnalyzer business = new BusinessAnalyzer(AnalyzerContext.single());
         final AnalyzerType businessType = byName(BusinessReport.NAME);
+        final TopAnalyzer top = new TopAnalyzer(AnalyzerContext.single());
+        final AnalyzerType topType = byName(TopReport.NAME);
         final EventAnalyzer ev = new EventAnalyzer(AnalyzerContext.single());
         final AnalyzerType txType = byName("transaction");
         final AnalyzerType evType = byName("event");
@@ -82,6 +86,10 @@ class VectorsReportTest
             {
                 business.process(tree, hour);
             }
+            if (topType.accepts(tree))
+            {
+                top.process(tree, hour);
+            }
             assertThat(txType.accepts(tree)).isEqualTo(tree.count(MessageKind.TRANSACTION) > 0);
         }
         // a decode regression on a real client's capture must fail here, not turn the comparison into a skip
@@ -92,6 +100,39 @@ class VectorsReportTest
         assertThat(tx.folds().messagesSkipped()).isZero();
         assertThat(CaptureMetrics.actual(business.snapshot(hour, domain))).isEqualTo(CaptureMetrics.expected(totals));
         assertThat(business.counters().get(BusinessLoss.METRIC_MALFORMED)).isZero();
+        assertThat(topErrors((TopReport)top.snapshot(hour, TopReport.DOMAIN), domain))
+            .isEqualTo(expectedErrors(totals.path("event")));
+    }
+
+    /** Error events (Top's types) by name, from the capture's event totals. */
+    private static Map<String, Long> expectedErrors(final JsonNode events)
+    {
+        final Map<String, Long> out = new TreeMap<>();
+        for (final String type : List.of("Error", "Exception", "RuntimeException"))
+        {
+            for (final Iterator<Map.Entry<String, JsonNode>> n = events.path(type).fields(); n.hasNext(); )
+            {
+                final Map.Entry<String, JsonNode> name = n.next();
+                out.merge(new NameCleaner(256).clean(name.getKey()).toString(), name.getValue().path("count").asLong(),
+                    Long::sum);
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Long> topErrors(final TopReport report, final String domain)
+    {
+        final Map<String, Long> out = new TreeMap<>();
+        final TopReport.Domain d = report == null ? null : report.find(domain);
+        if (d != null)
+        {
+            for (final TopReport.Segment s : d.segments())
+            {
+                s.exceptions().forEach(c -> out.merge(c.id(), c.count(), Long::sum));
+            }
+            assertThat(report.domains()).hasSize(1);
+        }
+        return out;
     }
 
     private static AnalyzerType byName(final String name)

@@ -5,6 +5,7 @@ import io.cheetah.analysis.AnalyzerCatalog;
 import io.cheetah.analysis.CaptureMetrics;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.business.BusinessReport;
+import io.cheetah.analysis.top.TopReport;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.fixtures.FaultTraffic;
@@ -37,16 +38,17 @@ import static io.cheetah.server.fixtures.FaultTraffic.NOW;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 14, Business: a real Java 3.1.0 client's metrics (standalone {@code M} records and those its jar bundles
- * under {@code _CatMergeTree}) sent to a whole server are counted per key as CAT counts them, served as CAT's
- * {@code business-report} XML by the model API, and handed to storage when the hour closes.
+ * Issue 14, Business and Top: a real Java 3.1.0 client's metrics (standalone {@code M} records and those its jar
+ * bundles under {@code _CatMergeTree}) and error events sent to a whole server are counted as CAT counts them, served
+ * as CAT's {@code business-report} and {@code top-report} XML by the model API, and handed to storage when the hour
+ * closes.
  */
-class BusinessModelSystemTest
+class ClientReportsModelSystemTest
 {
     private static final long HOUR = NOW - NOW % 3_600_000L;
 
     @Test
-    void aRealClientsMetricsAreCountedServedAsCatXmlAndStoredAtHourClose() throws Exception
+    void aRealClientsMetricsAndErrorsAreCountedServedAsCatXmlAndStoredAtHourClose() throws Exception
     {
         final ManualClock clock = new ManualClock(NOW);
         final ForwardingReportSource reports = new ForwardingReportSource();
@@ -68,11 +70,16 @@ class BusinessModelSystemTest
             final Map<String, String> expected = CaptureMetrics.expected(
                 new ObjectMapper().readTree(Vectors.text(KNOWN + ".totals.json")));
             assertThat(expected).isNotEmpty();
-            final String xml = ModelHandlerTest.gunzip(HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + server.httpPort() + "/cat/r/model/business/" + KNOWN_DOMAIN +
-                    "/CURRENT?op=xml")).build(), HttpResponse.BodyHandlers.ofByteArray()));
+            final String xml = model(server, "business/" + KNOWN_DOMAIN);
             assertThat(fromXml(xml)).isEqualTo(expected);
             assertThat(xml).contains("<business-report domain=\"" + KNOWN_DOMAIN + "\"");
+
+            // the capture logs one RuntimeException (3.1.0's logError), which Top counts under the client's domain
+            final long errors = expectedErrors();
+            assertThat(errors).isPositive();
+            final String top = model(server, "top/cat");
+            assertThat(top).contains("<top-report domain=\"cat\"").contains("<domain name=\"" + KNOWN_DOMAIN + "\">");
+            assertThat(segmentErrors(top)).isEqualTo(errors);
 
             clock.set(HOUR + 63 * 60_000L);
             server.tick();
@@ -82,9 +89,50 @@ class BusinessModelSystemTest
                 .flatMap(c -> c.reports().stream()).toList();
             assertThat(stored).hasSize(1);
             assertThat(CaptureMetrics.actual(stored.get(0))).isEqualTo(expected);
+            final List<Report> storedTop = sink.calls.stream()
+                .filter(c -> c.closed() && c.analyzer().equals(TopReport.NAME))
+                .flatMap(c -> c.reports().stream()).toList();
+            assertThat(storedTop).hasSize(1);
+            assertThat(((TopReport)storedTop.get(0)).find(KNOWN_DOMAIN).errors()).isEqualTo(errors);
             assertThat(server.lossesByAnalyzer().getOrDefault(BusinessReport.NAME, Map.of())
                 .getOrDefault("metric_malformed", 0L)).isZero();
         }
+    }
+
+    private static String model(final CheetahServer server, final String reportAndDomain) throws Exception
+    {
+        return ModelHandlerTest.gunzip(HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+            "http://127.0.0.1:" + server.httpPort() + "/cat/r/model/" + reportAndDomain + "/CURRENT?op=xml")).build(),
+            HttpResponse.BodyHandlers.ofByteArray()));
+    }
+
+    /** Events of Top's types in the capture's totals. */
+    private static long expectedErrors() throws Exception
+    {
+        final com.fasterxml.jackson.databind.JsonNode events = new ObjectMapper()
+            .readTree(Vectors.text(KNOWN + ".totals.json")).path("event");
+        long n = 0;
+        for (final String type : List.of("Error", "Exception", "RuntimeException"))
+        {
+            for (final com.fasterxml.jackson.databind.JsonNode name : events.path(type))
+            {
+                n += name.path("count").asLong();
+            }
+        }
+        return n;
+    }
+
+    private static long segmentErrors(final String xml) throws Exception
+    {
+        final Element root = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+            .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))).getDocumentElement();
+        final NodeList segments = root.getElementsByTagName("segment");
+        long n = 0;
+        for (int s = 0; s < segments.getLength(); s++)
+        {
+            n += Long.parseLong(((Element)segments.item(s)).getAttribute("error"));
+        }
+        return n;
     }
 
     /** Each {@code business-item}'s type, and its segments' counts and sums added up. */

@@ -1,0 +1,282 @@
+package io.cheetah.analysis.top;
+
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReasonCounters;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.message.FlatTree;
+import io.cheetah.message.MessageKind;
+import io.cheetah.report.NameCleaner;
+import org.agrona.collections.Object2LongHashMap;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ObjLongConsumer;
+
+/**
+ * Builds the Top report of one partition (CAT's {@code top} analyzer): every event of type {@code Error},
+ * {@code RuntimeException} or {@code Exception} (CAT's default {@code errorType}, whatever its status), at any
+ * depth, counted under its tree's domain and the minute of its own timestamp, by name (the exception) and by machine
+ * (header IP). All of an hour goes into one report of domain {@code cat}, as in CAT; partitions' reports merge.
+ * <p>
+ * Caps: client domains per hour ({@link ReportLimits#maxDomains()}), exceptions per minute
+ * ({@link ReportLimits#maxStatusCodes()}) and machines per minute ({@link ReportLimits#maxMachinesPerDomain()});
+ * beyond them errors count under {@code OTHERS}, each fold counted in {@link TopLoss}. Exception names are cleaned as
+ * report names are. Allocation once warm: none per tree; a new domain, minute, exception or machine takes an entry.
+ * Single writer: every method runs on the partition's ring consumer thread.
+ */
+public final class TopAnalyzer implements Analyzer
+{
+    /**
+     * Index 7, MID; takes trees holding an error event ({@link #holdsError}), which CAT's {@code isEligable} (any
+     * event) narrows to in {@code process} anyway. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}.
+     */
+    public static final AnalyzerSpec TYPE = new AnalyzerSpec(TopReport.NAME, 7, Level.MID, TopAnalyzer::holdsError,
+        new TopReportFormat(), TopAnalyzer::new);
+
+    /** What errors count under past a cap. */
+    public static final String OTHERS = "OTHERS";
+
+    private static final int MINUTES = 60;
+
+    private final ReportLimits limits;
+    private final NameCleaner cleaner;
+    private final ReasonCounters<TopLoss> counters = new ReasonCounters<>(TopLoss.class);
+    private final Map<Long, Map<String, LiveDomain>> hours = new HashMap<>();
+
+    /**
+     * @param context partition and caps.
+     */
+    public TopAnalyzer(final AnalyzerContext context)
+    {
+        this.limits = context.limits();
+        this.cleaner = new NameCleaner(limits.maxNameLength());
+    }
+
+    /**
+     * @param type an event's type.
+     * @return whether CAT's Top counts events of that type.
+     */
+    public static boolean isErrorType(final String type)
+    {
+        return "Error".equals(type) || "Exception".equals(type) || "RuntimeException".equals(type);
+    }
+
+    /**
+     * The prefilter, run on the ingest thread: std traffic has an error in about one tree in a hundred, so the rest
+     * never reaches the ring.
+     *
+     * @param tree a decoded tree.
+     * @return whether it holds an event of an error type.
+     */
+    public static boolean holdsError(final FlatTree tree)
+    {
+        if (tree.count(MessageKind.EVENT) == 0)
+        {
+            return false;
+        }
+        for (int i = 0, n = tree.size(); i < n; i++)
+        {
+            if (tree.kind(i) == MessageKind.EVENT && isErrorType(tree.type(i)))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return what this partition folded.
+     */
+    public ReasonCounters<TopLoss> counters()
+    {
+        return counters;
+    }
+
+    @Override
+    public void process(final FlatTree tree, final long hourStart)
+    {
+        LiveDomain domain = null;
+        for (int i = 0, n = tree.size(); i < n; i++)
+        {
+            if (tree.kind(i) != MessageKind.EVENT || !isErrorType(tree.type(i)))
+            {
+                continue;
+            }
+            if (domain == null)
+            {
+                domain = domain(hourStart, tree.domain());
+            }
+            final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), (long)MINUTES);
+            LiveSegment s = domain.segments[minute];
+            if (s == null)
+            {
+                s = new LiveSegment();
+                domain.segments[minute] = s;
+            }
+            s.error++;
+            count(s.exceptions, tree.name(i), limits.maxStatusCodes(), TopLoss.EXCEPTION_FOLDED);
+            count(s.machines, tree.ip(), limits.maxMachinesPerDomain(), TopLoss.MACHINE_FOLDED);
+        }
+    }
+
+    private void count(final Object2LongHashMap<String> counts, final String raw, final int cap, final TopLoss fold)
+    {
+        final String id = cleaner.needsCleaning(raw) ? cleaner.clean(raw).toString() : raw;
+        final long held = counts.getValue(id);
+        if (held != counts.missingValue())
+        {
+            counts.put(id, held + 1);
+        }
+        else if (counts.size() < cap || OTHERS.equals(id))
+        {
+            counts.put(id, 1);
+        }
+        else
+        {
+            counters.increment(fold);
+            final long others = counts.getValue(OTHERS);
+            counts.put(OTHERS, others == counts.missingValue() ? 1 : others + 1);
+        }
+    }
+
+    private LiveDomain domain(final long hourStart, final String name)
+    {
+        Map<String, LiveDomain> domains = hours.get(hourStart);
+        if (domains == null)
+        {
+            domains = new HashMap<>();
+            hours.put(hourStart, domains);
+        }
+        LiveDomain d = domains.get(name);
+        if (d == null)
+        {
+            String key = name;
+            if (domains.size() >= limits.maxDomains() && !OTHERS.equals(name))
+            {
+                counters.increment(TopLoss.DOMAIN_FOLDED);
+                key = OTHERS;
+                d = domains.get(key);
+            }
+            if (d == null)
+            {
+                d = new LiveDomain(key);
+                domains.put(key, d);
+            }
+        }
+        else if (d.name.equals(OTHERS) && !OTHERS.equals(name))
+        {
+            counters.increment(TopLoss.DOMAIN_FOLDED);
+        }
+        return d;
+    }
+
+    @Override
+    public Set<String> domains(final long hourStart)
+    {
+        return hours.containsKey(hourStart) ? new LinkedHashSet<>(List.of(TopReport.DOMAIN)) : new LinkedHashSet<>();
+    }
+
+    @Override
+    public Report snapshot(final long hourStart, final String domain)
+    {
+        final Map<String, LiveDomain> domains = hours.get(hourStart);
+        return domains == null || !TopReport.DOMAIN.equals(domain) ? null : report(hourStart, domains);
+    }
+
+    @Override
+    public List<Report> closeHour(final long hourStart)
+    {
+        final Map<String, LiveDomain> domains = hours.remove(hourStart);
+        return domains == null ? List.of() : List.of(report(hourStart, domains));
+    }
+
+    @Override
+    public void restore(final Report report)
+    {
+        final TopReport saved = (TopReport)report;
+        for (final TopReport.Domain d : saved.domains())
+        {
+            final LiveDomain live = domain(saved.hourStart(), d.name());
+            for (final TopReport.Segment s : d.segments())
+            {
+                LiveSegment segment = live.segments[s.minute()];
+                if (segment == null)
+                {
+                    segment = new LiveSegment();
+                    live.segments[s.minute()] = segment;
+                }
+                segment.error += s.error();
+                for (final TopReport.Count c : s.exceptions())
+                {
+                    segment.exceptions.put(c.id(), Math.max(0, segment.exceptions.getValue(c.id())) + c.count());
+                }
+                for (final TopReport.Count c : s.machines())
+                {
+                    segment.machines.put(c.id(), Math.max(0, segment.machines.getValue(c.id())) + c.count());
+                }
+            }
+        }
+    }
+
+    @Override
+    public void losses(final ObjLongConsumer<String> out)
+    {
+        counters.forEach(out);
+    }
+
+    private static TopReport report(final long hourStart, final Map<String, LiveDomain> domains)
+    {
+        final List<TopReport.Domain> out = new ArrayList<>(domains.size());
+        for (final LiveDomain d : domains.values())
+        {
+            final List<TopReport.Segment> segments = new ArrayList<>();
+            for (int m = 0; m < MINUTES; m++)
+            {
+                final LiveSegment s = d.segments[m];
+                if (s != null)
+                {
+                    segments.add(new TopReport.Segment(m, s.error, counts(s.exceptions), counts(s.machines)));
+                }
+            }
+            out.add(new TopReport.Domain(d.name, segments));
+        }
+        out.sort(TopReport.DOMAIN_ORDER);
+        return new TopReport(TopReport.DOMAIN, hourStart, out);
+    }
+
+    private static List<TopReport.Count> counts(final Object2LongHashMap<String> map)
+    {
+        final List<TopReport.Count> out = new ArrayList<>(map.size());
+        map.forEach((k, v) -> out.add(new TopReport.Count(k, v)));
+        out.sort(java.util.Comparator.comparing(TopReport.Count::id));
+        return out;
+    }
+
+    /** One client domain's hour. */
+    private static final class LiveDomain
+    {
+        final String name;
+        final LiveSegment[] segments = new LiveSegment[MINUTES];
+
+        LiveDomain(final String name)
+        {
+            this.name = name;
+        }
+    }
+
+    /** One minute of a domain. */
+    private static final class LiveSegment
+    {
+        long error;
+        final Object2LongHashMap<String> exceptions = new Object2LongHashMap<>(-1L);
+        final Object2LongHashMap<String> machines = new Object2LongHashMap<>(-1L);
+    }
+}
