@@ -8,6 +8,7 @@ export const PAGES = [
   { id: 'heartbeat', label: 'Heartbeat', path: '/cat/r/h', analyzer: 'heartbeat' },
   { id: 'state', label: 'State', path: '/cat/r/state', analyzer: 'state' },
   { id: 'business', label: 'Business', path: '/cat/r/business', analyzer: 'business' },
+  { id: 'top', label: 'Top', path: '/cat/r/top', analyzer: 'top' },
 ];
 
 const MAX_PARAM = 1024;
@@ -126,7 +127,7 @@ export function renderHeader(pageId, fallback) {
   replace(top,
     el('a', { class: 'brand', href: '/' }, 'Cheetah'),
     el('nav', null, PAGES.map((page) => el('a', {
-      href: link(page.path, null, page.id === 'state' ? { date: p.date } : keep),
+      href: link(page.path, null, page.id === 'state' || page.id === 'top' ? { date: p.date } : keep),
       class: page.id === pageId ? 'active' : null,
       id: 'tab-' + page.id,
     }, page.label))));

@@ -16,10 +16,10 @@ import java.util.Map;
 
 /**
  * CAT's report pages as scripts use them (docs/protocol.md §6.3): {@code /cat/r/t}, {@code /cat/r/e},
- * {@code /cat/r/p}, {@code /cat/r/h}, {@code /cat/r/state}, {@code /cat/r/business} with {@code forceDownload=xml}
- * (the report XML with its root renamed {@code report} inside a {@code <transaction>} … element),
- * {@code forceDownload=json}
- * ({@code {"report": …}}) or, for transactions, {@code xml=true} (the plain report XML, 404 when none).
+ * {@code /cat/r/p}, {@code /cat/r/h}, {@code /cat/r/state}, {@code /cat/r/business}, {@code /cat/r/top} with
+ * {@code forceDownload=xml} (the report XML with its root renamed {@code report} inside a {@code <transaction>} …
+ * element), {@code forceDownload=json} ({@code {"report": …}}) or, for transactions, {@code xml=true} (the plain
+ * report XML, 404 when none).
  * Without those parameters it declines, so the dashboard page behind the same URL is served instead.
  */
 public final class CatReportHandler extends ReportRoute
@@ -27,7 +27,7 @@ public final class CatReportHandler extends ReportRoute
     /** CAT page id to analyzer name. */
     static final Map<String, String> PAGES = Map.of(
         "t", "transaction", "e", "event", "p", "problem", "h", "heartbeat", "state", "state",
-        "business", "business");
+        "business", "business", "top", "top");
 
     private static final String PREFIX = "/cat/r/";
 

@@ -123,4 +123,29 @@ class AnalyzedPagesSystemTest extends BrowserPages
         browser.one("#search").sendKeys("xyz");
         assertThat(browser.all("#no-match")).hasSize(1);
     }
+
+    @Test
+    void topPageRanksTheMostFailingDomainsOfEveryMinute() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/top?date=2024051713"))).isEqualTo("true");
+        // minute 5: cart 3 timeouts, shop 2 NPEs; minutes 6 and 8: shop only (latest minute first)
+        assertThat(rows("top-minutes")).extracting(r -> r.subList(0, 2))
+            .containsExactly(List.of("08", "1"), List.of("06", "1"), List.of("05", "5"));
+        final List<WebElement> minute5 = browser.all("#top-minutes tbody tr:last-child .top-entry");
+        assertThat(minute5.stream().map(e -> e.getDomAttribute("data-domain")).toList())
+            .containsExactly("cart", "shop");
+        assertThat(minute5.get(0).getText()).contains("3").contains("java.util.concurrent.TimeoutException");
+        assertThat(rows("top-domains")).containsExactly(
+            List.of("shop", "4", "java.lang.NullPointerException"),
+            List.of("cart", "3", "java.util.concurrent.TimeoutException"));
+        assertThat(browser.one("#top-domains a.domain-link").getDomAttribute("href")).startsWith("/cat/r/p?domain=shop");
+        // the XSS exception name is text, never markup
+        assertThat(browser.all("#top-minutes img")).isEmpty();
+        // the fixtures' clock is in this hour, so the page reloads its data every minute; a past hour does not
+        assertThat(browser.one("body").getDomAttribute("data-refresh")).isEqualTo("60");
+        browser.screenshot("analyzed-top");
+        assertThat(browser.open(url("/cat/r/top?date=2024051712"))).isEqualTo("true");
+        assertThat(browser.all("#empty")).hasSize(1);
+        assertThat(browser.one("body").getDomAttribute("data-refresh")).isNull();
+    }
 }
