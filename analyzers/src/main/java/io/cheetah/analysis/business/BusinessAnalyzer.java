@@ -3,6 +3,7 @@ package io.cheetah.analysis.business;
 import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.DomainHours;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.Report;
@@ -13,7 +14,6 @@ import io.cheetah.report.NameCleaner;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -51,7 +51,7 @@ public final class BusinessAnalyzer implements Analyzer
     private final NameCleaner cleaner;
     private final ReasonCounters<BusinessLoss> counters = new ReasonCounters<>(BusinessLoss.class);
     private final MetricValue metric = new MetricValue();
-    private final Map<Long, Map<String, Live>> hours = new HashMap<>();
+    private final DomainHours<Live> hours;
 
     /**
      * @param context partition and caps.
@@ -60,6 +60,7 @@ public final class BusinessAnalyzer implements Analyzer
     {
         this.limits = context.limits();
         this.cleaner = new NameCleaner(limits.maxNameLength());
+        this.hours = new DomainHours<>(limits, Live::new, Live::toReport);
     }
 
     /**
@@ -112,32 +113,19 @@ public final class BusinessAnalyzer implements Analyzer
     @Override
     public Set<String> domains(final long hourStart)
     {
-        final Map<String, Live> domains = hours.get(hourStart);
-        return domains == null ? new LinkedHashSet<>() : new LinkedHashSet<>(domains.keySet());
+        return hours.domains(hourStart);
     }
 
     @Override
     public Report snapshot(final long hourStart, final String domain)
     {
-        final Map<String, Live> domains = hours.get(hourStart);
-        final Live live = domains == null ? null : domains.get(domain);
-        return live == null ? null : live.toReport();
+        return hours.snapshot(hourStart, domain);
     }
 
     @Override
     public List<Report> closeHour(final long hourStart)
     {
-        final Map<String, Live> domains = hours.remove(hourStart);
-        final List<Report> out = new ArrayList<>();
-        if (domains != null)
-        {
-            for (final Live live : domains.values())
-            {
-                out.add(live.toReport());
-            }
-            out.sort(java.util.Comparator.comparing(Report::domain));
-        }
-        return out;
+        return hours.closeHour(hourStart);
     }
 
     @Override
@@ -173,22 +161,10 @@ public final class BusinessAnalyzer implements Analyzer
 
     private Live live(final long hourStart, final String domain, final boolean wide)
     {
-        Map<String, Live> domains = hours.get(hourStart);
-        if (domains == null)
-        {
-            domains = new HashMap<>();
-            hours.put(hourStart, domains);
-        }
-        Live live = domains.get(domain);
+        final Live live = hours.live(hourStart, domain, wide);
         if (live == null)
         {
-            if (!limits.admitsDomain(domains.size(), wide))
-            {
-                counters.increment(BusinessLoss.DOMAIN_DROPPED);
-                return null;
-            }
-            live = new Live(domain, hourStart);
-            domains.put(domain, live);
+            counters.increment(BusinessLoss.DOMAIN_DROPPED);
         }
         return live;
     }

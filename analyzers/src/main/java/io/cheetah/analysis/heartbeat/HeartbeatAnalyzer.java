@@ -3,6 +3,7 @@ package io.cheetah.analysis.heartbeat;
 import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.DomainHours;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.Report;
@@ -12,9 +13,7 @@ import io.cheetah.message.MessageKind;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,7 +41,7 @@ public final class HeartbeatAnalyzer implements Analyzer
     private final ReportLimits limits;
     private final ReasonCounters<HeartbeatLoss> counters = new ReasonCounters<>(HeartbeatLoss.class);
     private final StatusXmlParser parser;
-    private final Map<Long, Map<String, Live>> hours = new HashMap<>();
+    private final DomainHours<Live> hours;
 
     /**
      * @param context partition and caps.
@@ -51,6 +50,7 @@ public final class HeartbeatAnalyzer implements Analyzer
     {
         this.limits = context.limits();
         this.parser = new StatusXmlParser(counters, limits.maxNameLength());
+        this.hours = new DomainHours<>(limits, Live::new, Live::toReport);
     }
 
     /**
@@ -100,32 +100,19 @@ public final class HeartbeatAnalyzer implements Analyzer
     @Override
     public Set<String> domains(final long hourStart)
     {
-        final Map<String, Live> domains = hours.get(hourStart);
-        return domains == null ? new LinkedHashSet<>() : new LinkedHashSet<>(domains.keySet());
+        return hours.domains(hourStart);
     }
 
     @Override
     public Report snapshot(final long hourStart, final String domain)
     {
-        final Map<String, Live> domains = hours.get(hourStart);
-        final Live live = domains == null ? null : domains.get(domain);
-        return live == null ? null : live.toReport();
+        return hours.snapshot(hourStart, domain);
     }
 
     @Override
     public List<Report> closeHour(final long hourStart)
     {
-        final Map<String, Live> domains = hours.remove(hourStart);
-        final List<Report> out = new ArrayList<>();
-        if (domains != null)
-        {
-            for (final Live live : domains.values())
-            {
-                out.add(live.toReport());
-            }
-            out.sort(Comparator.comparing(Report::domain));
-        }
-        return out;
+        return hours.closeHour(hourStart);
     }
 
     @Override
@@ -163,17 +150,10 @@ public final class HeartbeatAnalyzer implements Analyzer
 
     private Live live(final long hourStart, final String domain, final boolean wide)
     {
-        final Map<String, Live> domains = hours.computeIfAbsent(hourStart, h -> new HashMap<>());
-        Live live = domains.get(domain);
+        final Live live = hours.live(hourStart, domain, wide);
         if (live == null)
         {
-            if (!limits.admitsDomain(domains.size(), wide))
-            {
-                counters.increment(HeartbeatLoss.DOMAIN_DROPPED);
-                return null;
-            }
-            live = new Live(domain, hourStart);
-            domains.put(domain, live);
+            counters.increment(HeartbeatLoss.DOMAIN_DROPPED);
         }
         return live;
     }
