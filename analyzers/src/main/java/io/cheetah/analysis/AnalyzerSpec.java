@@ -20,6 +20,7 @@ public final class AnalyzerSpec implements AnalyzerType
     private final Predicate<FlatTree> prefilter;
     private final ReportFormat format;
     private final Function<AnalyzerContext, Analyzer> factory;
+    private final boolean serverWide;
 
     /**
      * @param name         stable name in configuration, metrics and storage.
@@ -39,6 +40,32 @@ public final class AnalyzerSpec implements AnalyzerType
         this.prefilter = Objects.requireNonNull(prefilter, "prefilter");
         this.format = format;
         this.factory = Objects.requireNonNull(factory, "factory");
+        this.serverWide = false;
+    }
+
+    private AnalyzerSpec(final AnalyzerSpec spec)
+    {
+        this.name = spec.name;
+        this.defaultIndex = spec.defaultIndex;
+        this.defaultLevel = spec.defaultLevel;
+        this.prefilter = spec.prefilter;
+        this.format = spec.format;
+        this.factory = spec.factory;
+        this.serverWide = true;
+    }
+
+    /**
+     * @return this spec for an analyzer whose one report covers every domain ({@link AnalyzerType#serverWide()}).
+     */
+    public AnalyzerSpec acrossDomains()
+    {
+        return new AnalyzerSpec(this);
+    }
+
+    @Override
+    public boolean serverWide()
+    {
+        return serverWide;
     }
 
     /**

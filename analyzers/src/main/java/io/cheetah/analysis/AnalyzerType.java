@@ -45,4 +45,14 @@ public interface AnalyzerType
      * report (the logview store).
      */
     ReportFormat format();
+
+    /**
+     * @return true when the analyzer files every domain's data under one report domain (CAT's server-wide reports:
+     *         State and Top, domain {@code cat}), so one partition of its ring must take every tree: partitions by
+     *         client domain would each hold part of the same report, and storage keeps one report per key.
+     */
+    default boolean serverWide()
+    {
+        return false;
+    }
 }

@@ -39,7 +39,7 @@ public final class TopAnalyzer implements Analyzer
      * event) narrows to in {@code process} anyway. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}.
      */
     public static final AnalyzerSpec TYPE = new AnalyzerSpec(TopReport.NAME, 7, Level.MID, TopAnalyzer::holdsError,
-        new TopReportFormat(), TopAnalyzer::new);
+        new TopReportFormat(), TopAnalyzer::new).acrossDomains();
 
     /** What errors count under past a cap. */
     public static final String OTHERS = "OTHERS";

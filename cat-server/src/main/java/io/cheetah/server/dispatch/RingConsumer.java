@@ -28,6 +28,10 @@ final class RingConsumer implements EventHandler<TreeEvent>
     private final ReportSink sink;
     /** Trees processed per slot since the last flush: one counter add per batch, not per tree. */
     private final long[] processed;
+    /** Per slot: its analyzer is server-wide, so partition 0 takes every tree for it. */
+    private final boolean[] serverWide;
+    /** Whether this partition takes trees of other partitions' domains for a server-wide analyzer. */
+    private final boolean takesServerWide;
     private final long[] openHours = new long[16];
     private int openCount;
     private long lastHour = Long.MIN_VALUE;
@@ -44,6 +48,14 @@ final class RingConsumer implements EventHandler<TreeEvent>
         this.analyzers = analyzers;
         this.sink = sink;
         this.processed = new long[analyzers.length];
+        this.serverWide = new boolean[slots.length];
+        boolean any = false;
+        for (int i = 0; i < slots.length; i++)
+        {
+            serverWide[i] = slots[i].type().serverWide();
+            any |= serverWide[i];
+        }
+        this.takesServerWide = partition == 0 && any;
         this.listeners = new RefusalListener[analyzers.length];
         for (int i = 0; i < analyzers.length; i++)
         {
@@ -94,17 +106,18 @@ final class RingConsumer implements EventHandler<TreeEvent>
 
     private void process(final FlatTree tree, final long mask, final long hour, final int refused)
     {
-        if (partitions > 1 && Math.floorMod(tree.domain().hashCode(), partitions) != partition)
+        final boolean mine = partitions == 1 || Math.floorMod(tree.domain().hashCode(), partitions) == partition;
+        if (!mine && !takesServerWide)
         {
             return;
         }
         if (hour <= closedUpTo)
         {
-            for (final AnalyzerSlot slot : slots)
+            for (int i = 0; i < slots.length; i++)
             {
-                if ((mask & (1L << slot.bit())) != 0)
+                if ((mask & (1L << slots[i].bit())) != 0 && owns(i, mine))
                 {
-                    slot.counters().lateForClosedHour.increment();
+                    slots[i].counters().lateForClosedHour.increment();
                 }
             }
             return;
@@ -116,7 +129,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
         for (int i = 0; i < slots.length; i++)
         {
             final AnalyzerSlot slot = slots[i];
-            if ((mask & (1L << slot.bit())) == 0)
+            if ((mask & (1L << slot.bit())) == 0 || !owns(i, mine))
             {
                 continue;
             }
@@ -308,21 +321,30 @@ final class RingConsumer implements EventHandler<TreeEvent>
         }
     }
 
+    /**
+     * @param i    a slot.
+     * @param mine whether the tree's domain is this partition's.
+     * @return whether this partition counts the tree in that slot: partition 0 for a server-wide analyzer, else the
+     *         domain's partition.
+     */
+    private boolean owns(final int i, final boolean mine)
+    {
+        return serverWide[i] ? partition == 0 : mine;
+    }
+
     private void restore(final Control control)
     {
         for (final Report report : control.toRestore)
         {
-            if (partitions > 1 && Math.floorMod(report.domain().hashCode(), partitions) != partition)
-            {
-                continue;
-            }
+            final boolean mine =
+                partitions == 1 || Math.floorMod(report.domain().hashCode(), partitions) == partition;
             if (report.hourStart() <= closedUpTo)
             {
                 continue;
             }
             for (int i = 0; i < slots.length; i++)
             {
-                if (slots[i].name().equals(report.analyzer()))
+                if (slots[i].name().equals(report.analyzer()) && owns(i, mine))
                 {
                     analyzers[i].restore(report);
                     noteHour(report.hourStart());

@@ -80,7 +80,7 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
     public static AnalyzerSpec type(final OutOfPeriodLedger ledger, final String serverIp)
     {
         return new AnalyzerSpec(StateReport.ANALYZER, 5, Level.HIGH, AnalyzerSpec.everyTree(), FORMAT,
-            context -> new StateAnalyzer(context, ledger, serverIp));
+            context -> new StateAnalyzer(context, ledger, serverIp)).acrossDomains();
     }
 
     @Override
