@@ -3,7 +3,7 @@
 // durations (T, DURATION), the sum for sums (S, S,C, SUM); a search box keeps the keys whose name contains its text.
 // Data: /api/v1/reports/business (business-item → segment(minute): count, sum, avg).
 import {
-  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, loadDomains, page, fmt,
+  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, loadDomains, page, fmt, safeId,
 } from './common.js';
 import { lineChart, MINUTES } from './chart.js';
 
@@ -18,10 +18,6 @@ function series(item) {
     if (minute >= 0 && minute < 60) values[minute] = num(segment[figure]);
   }
   return { figure, values };
-}
-
-function safeId(text) {
-  return String(text).replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
 }
 
 function render(items, filter) {

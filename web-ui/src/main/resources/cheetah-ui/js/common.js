@@ -253,6 +253,11 @@ export function firstText(node, key) {
   return typeof v[0] === 'string' ? v[0] : (v[0].id || v[0].text || null);
 }
 
+/** A DOM id fragment from client text (chart ids): letters, digits, _ and - only, at most 80 characters. */
+export function safeId(text) {
+  return String(text).replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+}
+
 export function page(id) {
   return PAGES.find((p) => p.id === id);
 }

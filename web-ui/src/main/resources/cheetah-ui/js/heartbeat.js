@@ -1,7 +1,7 @@
 // The Heartbeat page: one machine at a time (CAT requires an ip; the first machine by default), one chart per
 // extension detail, grouped by extension. Data: /api/v1/reports/heartbeat (machine → period(minute) → extension → detail).
 import {
-  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, loadDomains, page, fmt,
+  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, loadDomains, page, fmt, safeId,
 } from './common.js';
 import { lineChart, MINUTES } from './chart.js';
 
@@ -21,10 +21,6 @@ function series(machine) {
     }
   }
   return out;
-}
-
-function safeId(text) {
-  return String(text).replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
 }
 
 async function main() {

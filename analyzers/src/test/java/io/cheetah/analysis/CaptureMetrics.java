@@ -2,15 +2,18 @@ package io.cheetah.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cheetah.analysis.business.BusinessReport;
+import io.cheetah.report.NameCleaner;
 
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * A real-client capture's metrics as the Business report must count them, computed from its {@code .totals.json}
  * with CAT's parsing rules written out here (independently of the analyzer's byte parser), and a report in the
- * same {@code key -> type count sum} shape. Shared by the analyzer and server tests.
+ * same {@code key -> type count sum} shape; and its error events as the Top report must count them. Shared by the
+ * analyzer and server tests.
  */
 public final class CaptureMetrics
 {
@@ -92,4 +95,24 @@ public final class CaptureMetrics
         return out;
     }
 
+    /**
+     * @param totals a capture's {@code .totals.json}.
+     * @return its error events as the Top report counts them (types {@code Error}, {@code Exception},
+     *         {@code RuntimeException}), by cleaned name.
+     */
+    public static Map<String, Long> errors(final JsonNode totals)
+    {
+        final JsonNode events = totals.path("event");
+        final NameCleaner cleaner = new NameCleaner(256);
+        final Map<String, Long> out = new TreeMap<>();
+        for (final String type : List.of("Error", "Exception", "RuntimeException"))
+        {
+            for (final Iterator<Map.Entry<String, JsonNode>> n = events.path(type).fields(); n.hasNext(); )
+            {
+                final Map.Entry<String, JsonNode> name = n.next();
+                out.merge(cleaner.clean(name.getKey()).toString(), name.getValue().path("count").asLong(), Long::sum);
+            }
+        }
+        return out;
+    }
 }

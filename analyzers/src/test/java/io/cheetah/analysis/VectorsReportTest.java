@@ -101,23 +101,7 @@ class VectorsReportTest
         assertThat(CaptureMetrics.actual(business.snapshot(hour, domain))).isEqualTo(CaptureMetrics.expected(totals));
         assertThat(business.counters().get(BusinessLoss.METRIC_MALFORMED)).isZero();
         assertThat(topErrors((TopReport)top.snapshot(hour, TopReport.DOMAIN), domain))
-            .isEqualTo(expectedErrors(totals.path("event")));
-    }
-
-    /** Error events (Top's types) by name, from the capture's event totals. */
-    private static Map<String, Long> expectedErrors(final JsonNode events)
-    {
-        final Map<String, Long> out = new TreeMap<>();
-        for (final String type : List.of("Error", "Exception", "RuntimeException"))
-        {
-            for (final Iterator<Map.Entry<String, JsonNode>> n = events.path(type).fields(); n.hasNext(); )
-            {
-                final Map.Entry<String, JsonNode> name = n.next();
-                out.merge(new NameCleaner(256).clean(name.getKey()).toString(), name.getValue().path("count").asLong(),
-                    Long::sum);
-            }
-        }
-        return out;
+            .isEqualTo(CaptureMetrics.errors(totals));
     }
 
     private static Map<String, Long> topErrors(final TopReport report, final String domain)
