@@ -4,6 +4,7 @@ import io.cheetah.analysis.business.BusinessAnalyzer;
 import io.cheetah.analysis.event.EventAnalyzer;
 import io.cheetah.analysis.heartbeat.HeartbeatAnalyzer;
 import io.cheetah.analysis.problem.ProblemAnalyzer;
+import io.cheetah.analysis.storage.StorageAnalyzer;
 import io.cheetah.analysis.top.TopAnalyzer;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
 
@@ -30,6 +31,7 @@ public final class AnalyzerCatalog
             EventAnalyzer.TYPE,
             ProblemAnalyzer.TYPE,
             BusinessAnalyzer.TYPE,
-            TopAnalyzer.TYPE);
+            TopAnalyzer.TYPE,
+            StorageAnalyzer.TYPE);
     }
 }
