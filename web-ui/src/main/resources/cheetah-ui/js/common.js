@@ -9,6 +9,7 @@ export const PAGES = [
   { id: 'state', label: 'State', path: '/cat/r/state', analyzer: 'state' },
   { id: 'business', label: 'Business', path: '/cat/r/business', analyzer: 'business' },
   { id: 'top', label: 'Top', path: '/cat/r/top', analyzer: 'top' },
+  { id: 'storage', label: 'Storage', path: '/cat/r/storage', analyzer: 'storage' },
 ];
 
 const MAX_PARAM = 1024;

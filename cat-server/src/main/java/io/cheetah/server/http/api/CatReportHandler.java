@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * CAT's report pages as scripts use them (docs/protocol.md §6.3): {@code /cat/r/t}, {@code /cat/r/e},
- * {@code /cat/r/p}, {@code /cat/r/h}, {@code /cat/r/state}, {@code /cat/r/business}, {@code /cat/r/top} with
+ * {@code /cat/r/p}, {@code /cat/r/h}, {@code /cat/r/state}, {@code /cat/r/business}, {@code /cat/r/top},
+ * {@code /cat/r/storage} (its report named as CAT names it, by {@code id} and {@code type}) with
  * {@code forceDownload=xml} (the report XML with its root renamed {@code report} inside a {@code <transaction>} …
  * element), {@code forceDownload=json} ({@code {"report": …}}) or, for transactions, {@code xml=true} (the plain
  * report XML, 404 when none).
@@ -27,7 +28,7 @@ public final class CatReportHandler extends ReportRoute
     /** CAT page id to analyzer name. */
     static final Map<String, String> PAGES = Map.of(
         "t", "transaction", "e", "event", "p", "problem", "h", "heartbeat", "state", "state",
-        "business", "business", "top", "top");
+        "business", "business", "top", "top", "storage", "storage");
 
     private static final String PREFIX = "/cat/r/";
 
@@ -61,8 +62,8 @@ public final class CatReportHandler extends ReportRoute
         try
         {
             final String op = ReportParameters.text(fields, "op", 32, "view");
-            final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(),
-                op.startsWith("history"));
+            final ReportParameters parameters = storageDomain(analyzer, fields,
+                ReportParameters.parse(fields, lookup.calendar(), op.startsWith("history")));
             final ReportFormat format = lookup.format(analyzer);
             final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
             final String xml = report == null ? "" : lookup.xml(analyzer, format, report, parameters.domain(),
@@ -104,6 +105,29 @@ public final class CatReportHandler extends ReportRoute
             Reply.badRequest(response, callback, ex.getMessage());
         }
         return true;
+    }
+
+    /**
+     * CAT's storage page names its report by {@code id} (the store) and {@code type} ({@code SQL}, {@code Cache},
+     * {@code RPC}; {@code SQL} when absent), filed under domain {@code <id>-<type>}.
+     *
+     * @param analyzer   the page's analyzer.
+     * @param fields     the query.
+     * @param parameters what {@link ReportParameters#parse} read.
+     * @return the parameters with that domain (and no type filter) for a storage page with an id; else as given.
+     * @throws BadRequest for an over-long id or type.
+     */
+    static ReportParameters storageDomain(final String analyzer, final Fields fields,
+        final ReportParameters parameters) throws BadRequest
+    {
+        final String id = ReportParameters.text(fields, "id", ReportParameters.MAX_DOMAIN, null);
+        if (!"storage".equals(analyzer) || id == null)
+        {
+            return parameters;
+        }
+        final String type = ReportParameters.text(fields, "type", 16, "SQL");
+        return new ReportParameters(id + '-' + type, parameters.ip(), null, null, parameters.period(),
+            parameters.options());
     }
 
     /**
