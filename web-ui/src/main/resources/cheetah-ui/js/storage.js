@@ -28,11 +28,11 @@ function storesOf(domains, type) {
   return domains.filter((d) => d.endsWith(suffix)).map((d) => d.slice(0, -suffix.length)).sort();
 }
 
-function kindTabs(pg, kind) {
-  return el('p', { class: 'crumbs', id: 'kinds' }, KINDS.map((k) => el('a', {
+function kindTabs(pg, kind, picker) {
+  return el('div', { class: 'kinds', id: 'kinds' }, el('label', null, 'Kind'), KINDS.map((k) => el('a', {
     class: 'btn' + (k.type === kind.type ? ' active' : ''), id: 'kind-' + k.type,
     href: link(pg.path, { type: k.type, id: null, ip: null }),
-  }, k.label)));
+  }, k.label)), picker || null);
 }
 
 function storePicker(pg, stores, current) {
@@ -43,7 +43,7 @@ function storePicker(pg, stores, current) {
     select.appendChild(option);
   }
   select.addEventListener('change', () => { location.href = link(pg.path, { id: select.value, ip: null }); });
-  return el('span', { class: 'group' }, el('label', { for: 'store' }, 'Store'), select);
+  return el('span', null, el('label', { for: 'store' }, 'Store'), select);
 }
 
 function figures(node) {
@@ -89,13 +89,15 @@ function render(report, kind) {
     columns.push({ key: 'op-' + op + '-error', label: op + ' err', title: op + ' errors', value: (r) => f(r).error, render: (r) => fmt.int(f(r).error) });
     columns.push({ key: 'op-' + op + '-long', label: op + ' long', title: op + ' long calls', value: (r) => f(r).long, render: (r) => fmt.int(f(r).long) });
   }
+  // minutes without calls are left out of the lines rather than drawn as zeros
+  const seen = (values) => values.map((v, i) => (perMinute.count[i] ? v : null));
   const minuteAvg = perMinute.count.map((c, i) => (c ? perMinute.sum[i] / c : null));
   const parts = [
     el('div', { class: 'charts' },
-      lineChart('chart-count', 'Calls per minute', MINUTES, perMinute.count, { labelEvery: 5, format: fmt.int }),
+      lineChart('chart-count', 'Calls per minute', MINUTES, seen(perMinute.count), { labelEvery: 5, format: fmt.int }),
       lineChart('chart-avg', 'Average ms per minute', MINUTES, minuteAvg, { labelEvery: 5 }),
-      lineChart('chart-error', 'Errors per minute', MINUTES, perMinute.error, { labelEvery: 5, format: fmt.int }),
-      lineChart('chart-long', 'Long calls per minute', MINUTES, perMinute.long, { labelEvery: 5, format: fmt.int })),
+      lineChart('chart-error', 'Errors per minute', MINUTES, seen(perMinute.error), { labelEvery: 5, format: fmt.int }),
+      lineChart('chart-long', 'Long calls per minute', MINUTES, seen(perMinute.long), { labelEvery: 5, format: fmt.int })),
     el('h2', null, 'Calls by domain ', el('span', { class: 'sub' }, ops.length + ' operations')),
     dataTable({ id: 'storage-domains', rows, filterKey: 'domain', sort: { key: 'count', desc: true }, columns }),
   ];
@@ -130,8 +132,8 @@ async function main() {
     const body = await getJson(reportUrl('storage', apiQuery(p, { domain: id + '-' + kind.type, type: null, name: null })));
     const report = body.report || {};
     renderBar(pg, p, body.period, [], (report.ip || []).map(String), { noDomain: true });
-    replace(content, kindTabs(pg, kind),
-      el('h2', null, kind.label + ' ', el('span', { id: 'store-name' }, id), ' ', storePicker(pg, stores, id)),
+    replace(content, kindTabs(pg, kind, storePicker(pg, stores, id)),
+      el('h2', null, kind.label + ' ', el('span', { id: 'store-name' }, id)),
       render(report, kind));
     document.body.dataset.ready = 'true';
   } catch (e) {

@@ -148,4 +148,41 @@ class AnalyzedPagesSystemTest extends BrowserPages
         assertThat(browser.all("#empty")).hasSize(1);
         assertThat(browser.one("body").getDomAttribute("data-refresh")).isNull();
     }
+
+    @Test
+    void storagePageShowsEachDatabaseAndCacheCallsByDomainOperationAndMinute() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/storage?date=2024051713"))).isEqualTo("true");
+        // the first database of the hour, by name
+        assertThat(browser.one("#store-name").getText()).isEqualTo("audit");
+        assertThat(new Select(browser.one("#store")).getOptions()).extracting(WebElement::getText)
+            .containsExactly("audit", "orders");
+        browser.navigate(() -> new Select(browser.one("#store")).selectByVisibleText("orders"));
+        assertThat(browser.one("#store-name").getText()).isEqualTo("orders");
+        // domain, calls, avg ms, errors, long, then per operation (insert, select): count, avg, err, long
+        assertThat(rows("storage-domains")).containsExactly(List.of("billing", "3", "502.7", "1", "1",
+            "1", "1,500.0", "1", "1", "2", "4.0", "0", "0"));
+        assertThat(browser.all("#chart-count circle.dot")).extracting(d -> d.getDomAttribute("data-value"))
+            .containsExactly("2", "1");
+        assertThat(browser.all("#chart-error circle.dot")).extracting(d -> d.getDomAttribute("data-value"))
+            .containsExactly("0", "1");
+        assertThat(rows("storage-sql")).containsExactly(
+            List.of("billing", "Order.find", "2", "select * from orders"),
+            List.of("billing", "Order.insert", "1", KnownTraffic.XSS));
+        // a statement is text, never markup
+        assertThat(browser.all("#storage-sql img")).isEmpty();
+        assertThat(new Select(browser.one("#machine")).getOptions()).extracting(WebElement::getText)
+            .containsExactly("All", "db-1");
+        browser.screenshot("analyzed-storage");
+
+        browser.navigate(() -> browser.one("#kind-Cache").click());
+        assertThat(browser.one("#store-name").getText()).isEqualTo("redis");
+        assertThat(rows("storage-domains")).containsExactly(List.of("billing", "1", "60.0", "0", "1",
+            "1", "60.0", "0", "1"));
+        assertThat(browser.all("#storage-sql")).isEmpty();
+        browser.navigate(() -> browser.one("#kind-RPC").click());
+        assertThat(browser.all("#empty")).hasSize(1);
+        assertThat(browser.open(url("/cat/r/storage?date=2024051712"))).isEqualTo("true");
+        assertThat(browser.all("#empty")).hasSize(1);
+    }
 }
