@@ -48,7 +48,8 @@ public interface AnalyzerType
 
     /**
      * @return true when the analyzer files every domain's data under one report domain (CAT's server-wide reports:
-     *         State and Top, domain {@code cat}), so one partition of its ring must take every tree: partitions by
+     *         State and Top, domain {@code cat}; Storage, whose store reports gather every client domain), so one
+     *         partition of its ring must take every tree: partitions by
      *         client domain would each hold part of the same report, and storage keeps one report per key.
      */
     default boolean serverWide()

@@ -6,6 +6,8 @@ import io.cheetah.analysis.business.BusinessAnalyzer;
 import io.cheetah.analysis.business.BusinessLoss;
 import io.cheetah.analysis.business.BusinessReport;
 import io.cheetah.analysis.event.EventAnalyzer;
+import io.cheetah.analysis.storage.StorageAnalyzer;
+import io.cheetah.analysis.storage.StorageReport;
 import io.cheetah.analysis.top.TopAnalyzer;
 import io.cheetah.analysis.top.TopReport;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
@@ -23,6 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.Iterator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,6 +57,8 @@ class VectorsReportTest
         final TopAnalyzer top = new TopAnalyzer(AnalyzerContext.single());
         final AnalyzerType topType = byName(TopReport.NAME);
         final EventAnalyzer ev = new EventAnalyzer(AnalyzerContext.single());
+        final StorageAnalyzer storage = new StorageAnalyzer(AnalyzerContext.single());
+        final AnalyzerType storageType = byName(StorageReport.NAME);
         final AnalyzerType txType = byName("transaction");
         final AnalyzerType evType = byName("event");
         int skippedTrees = 0;
@@ -90,6 +95,10 @@ class VectorsReportTest
             {
                 top.process(tree, hour);
             }
+            if (storageType.accepts(tree))
+            {
+                storage.process(tree, hour);
+            }
             assertThat(txType.accepts(tree)).isEqualTo(tree.count(MessageKind.TRANSACTION) > 0);
         }
         // a decode regression on a real client's capture must fail here, not turn the comparison into a skip
@@ -102,6 +111,18 @@ class VectorsReportTest
         assertThat(business.counters().get(BusinessLoss.METRIC_MALFORMED)).isZero();
         assertThat(topErrors((TopReport)top.snapshot(hour, TopReport.DOMAIN), domain))
             .isEqualTo(CaptureMetrics.errors(totals));
+        // no capture calls a database, cache or RPC service (no SQL, Cache.*, Squirrel.*, Call or PigeonCall
+        // transaction in its totals), so the Storage report must stay empty rather than invent a store
+        final List<String> storeTypes = new ArrayList<>();
+        totals.path("transaction").fieldNames().forEachRemaining(t -> {
+            if (t.equals("SQL") || t.startsWith("Cache.") || t.startsWith("Squirrel.") || t.equals("Call") ||
+                t.equals("PigeonCall"))
+            {
+                storeTypes.add(t);
+            }
+        });
+        assertThat(storeTypes).isEmpty();
+        assertThat(storage.domains(hour)).isEmpty();
     }
 
     private static Map<String, Long> topErrors(final TopReport report, final String domain)
