@@ -69,6 +69,7 @@ public final class StorageAnalyzer implements Analyzer
     static final int CELLS = 4;
     private static final int MEMO_CAP = 16_384;
     private static final Object UNRECOGNIZED = new Object();
+    private static final StorageLoss[] LOSSES = StorageLoss.values();
 
     private final ReportLimits limits;
     private final NameCleaner cleaner;
@@ -95,6 +96,20 @@ public final class StorageAnalyzer implements Analyzer
     private String callId;
     private String callIp;
     private String callMethod;
+
+    // The last hour and (kind, id, machine, client domain) entry: a tree's calls mostly hit one database or cache
+    // from one domain, so most calls skip the four map look-ups. Compared by identity: the strings come from the
+    // memos and the interned header, so a repeat is the same instance (a different instance merely misses).
+    private long lastHourStart = Long.MIN_VALUE;
+    private LiveHour lastHour;
+    private StorageKind lastKind;
+    private String lastId;
+    private String lastIp;
+    private String lastClientDomain;
+    private LiveDomain lastDomain;
+    // Which folds (bits by StorageLoss ordinal) the last look-up made, replayed on a hit so every fold is counted.
+    private int folds;
+    private int lastFolds;
 
     /**
      * @param context partition and caps.
@@ -150,14 +165,9 @@ public final class StorageAnalyzer implements Analyzer
             }
             if (hour == null)
             {
-                hour = hours.get(hourStart);
-                if (hour == null)
-                {
-                    hour = new LiveHour();
-                    hours.put(hourStart, hour);
-                }
+                hour = hour(hourStart);
             }
-            final LiveDomain domain = domain(hour, kind, tree.domain());
+            final LiveDomain domain = cachedDomain(hour, kind, tree.domain());
             final LiveOperation op = operation(hour, domain, callMethod);
             if (op != null)
             {
@@ -243,6 +253,46 @@ public final class StorageAnalyzer implements Analyzer
         return true;
     }
 
+    private LiveHour hour(final long hourStart)
+    {
+        if (hourStart == lastHourStart && lastHour != null)
+        {
+            return lastHour;
+        }
+        LiveHour hour = hours.get(hourStart);
+        if (hour == null)
+        {
+            hour = new LiveHour();
+            hours.put(hourStart, hour);
+        }
+        lastHourStart = hourStart;
+        lastHour = hour;
+        lastDomain = null;
+        return hour;
+    }
+
+    private LiveDomain cachedDomain(final LiveHour hour, final StorageKind kind, final String clientDomain)
+    {
+        if (lastDomain != null && kind == lastKind && callId == lastId && callIp == lastIp &&
+            clientDomain == lastClientDomain)
+        {
+            for (int bits = lastFolds; bits != 0; bits &= bits - 1)
+            {
+                counters.increment(LOSSES[Integer.numberOfTrailingZeros(bits)]);
+            }
+            return lastDomain;
+        }
+        folds = 0;
+        final LiveDomain domain = domain(hour, kind, clientDomain);
+        lastFolds = folds;
+        lastKind = kind;
+        lastId = callId;
+        lastIp = callIp;
+        lastClientDomain = clientDomain;
+        lastDomain = domain;
+        return domain;
+    }
+
     private LiveDomain domain(final LiveHour hour, final StorageKind kind, final String clientDomain)
     {
         final Map<String, LiveReport> reports = hour.reports.get(kind.ordinal());
@@ -268,9 +318,15 @@ public final class StorageAnalyzer implements Analyzer
 
     private LiveOperation operation(final LiveHour hour, final LiveDomain domain, final String method)
     {
+        if (method == domain.lastMethod)
+        {
+            return domain.lastOperation;
+        }
         final LiveOperation op = domain.operations.get(method);
         if (op != null)
         {
+            domain.lastMethod = method;
+            domain.lastOperation = op;
             return op;
         }
         final boolean folds = domain.operations.size() >= limits.maxTypesPerMachine();
@@ -365,6 +421,7 @@ public final class StorageAnalyzer implements Analyzer
         if (map.size() >= cap && !OTHERS.equals(key))
         {
             counters.increment(fold);
+            folds |= 1 << fold.ordinal();
             k = OTHERS;
             final V others = map.get(k);
             if (others != null)
@@ -419,6 +476,8 @@ public final class StorageAnalyzer implements Analyzer
     public List<Report> closeHour(final long hourStart)
     {
         final LiveHour hour = hours.remove(hourStart);
+        lastHour = null;
+        lastDomain = null;
         if (hour == null)
         {
             return List.of();
@@ -445,12 +504,7 @@ public final class StorageAnalyzer implements Analyzer
         {
             return;
         }
-        LiveHour hour = hours.get(saved.hourStart());
-        if (hour == null)
-        {
-            hour = new LiveHour();
-            hours.put(saved.hourStart(), hour);
-        }
+        final LiveHour hour = hour(saved.hourStart());
         callId = saved.id();
         for (final StorageReport.Machine m : saved.machines())
         {
@@ -495,6 +549,9 @@ public final class StorageAnalyzer implements Analyzer
     {
         private final Function<String, Object> derive;
         private final HashMap<String, Object> values = new HashMap<>();
+        // Calls of one tree repeat their URL, cache type and method: the last key (by identity) skips the map.
+        private String lastKey;
+        private Object lastValue;
 
         Memo(final Function<String, Object> derive)
         {
@@ -503,6 +560,10 @@ public final class StorageAnalyzer implements Analyzer
 
         Object get(final String key)
         {
+            if (key == lastKey)
+            {
+                return lastValue;
+            }
             Object v = values.get(key);
             if (v == null)
             {
@@ -513,6 +574,8 @@ public final class StorageAnalyzer implements Analyzer
                 v = derive.apply(key);
                 values.put(key, v);
             }
+            lastKey = key;
+            lastValue = v;
             return v;
         }
     }
@@ -570,6 +633,9 @@ public final class StorageAnalyzer implements Analyzer
     {
         final Map<String, LiveOperation> operations = new HashMap<>();
         final Map<String, LiveStatement> statements = new HashMap<>();
+        // the last operation found (not folded or dropped), by identity of its method string
+        String lastMethod;
+        LiveOperation lastOperation;
 
         @SuppressWarnings("unused")
         LiveDomain(final String name)
