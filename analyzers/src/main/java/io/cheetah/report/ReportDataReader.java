@@ -43,6 +43,25 @@ public final class ReportDataReader
     }
 
     /**
+     * Reads the leading int layout version of a format that still reads older layouts.
+     *
+     * @param oldest the oldest version this build reads.
+     * @param newest the version this build writes.
+     * @return the version read.
+     * @throws IOException when the version is outside that range, or the bytes are too short.
+     */
+    public int version(final int oldest, final int newest) throws IOException
+    {
+        final int version = readInt();
+        if (version < oldest || version > newest)
+        {
+            throw new IOException(label + ": unknown binary version " + version + " (this build reads " + oldest +
+                " to " + newest + ")");
+        }
+        return version;
+    }
+
+    /**
      * @return the next byte.
      * @throws IOException when the bytes end.
      */

@@ -24,7 +24,11 @@ import java.util.function.ObjLongConsumer;
  * Builds the Top report of one partition (CAT's {@code top} analyzer): every event of type {@code Error},
  * {@code RuntimeException} or {@code Exception} (CAT's default {@code errorType}, whatever its status), at any
  * depth, counted under its tree's domain and the minute of its own timestamp, by name (the exception) and by machine
- * (header IP). All of an hour goes into one report of domain {@code cat}, as in CAT; partitions' reports merge.
+ * (header IP); and every transaction of a timed kind ({@link TopReport.CallKind}: URL, Service, SQL, Call, Cache.*),
+ * at any depth, counted with its failures and duration under its domain and minute, which fills the model's
+ * {@code url}/{@code service}/{@code sql}/{@code call}/{@code cache} attributes that CAT 3.1.0's analyzer leaves 0
+ * (its page reads those figures from each domain's transaction report instead). All of an hour goes into one report
+ * of domain {@code cat}, as in CAT; partitions' reports merge.
  * <p>
  * Caps: client domains per hour ({@link ReportLimits#maxDomains()}), exceptions per minute
  * ({@link ReportLimits#maxStatusCodes()}) and machines per minute ({@link ReportLimits#maxMachinesPerDomain()});
@@ -35,11 +39,11 @@ import java.util.function.ObjLongConsumer;
 public final class TopAnalyzer implements Analyzer
 {
     /**
-     * Index 7, MID; takes trees holding an error event ({@link #holdsError}), which CAT's {@code isEligable} (any
-     * event) narrows to in {@code process} anyway. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}.
+     * Index 7, MID; takes trees holding an error event or a timed transaction ({@link #holdsErrorOrTimedCall}).
+     * Listed in {@link io.cheetah.analysis.AnalyzerCatalog}.
      */
-    public static final AnalyzerSpec TYPE = new AnalyzerSpec(TopReport.NAME, 7, Level.MID, TopAnalyzer::holdsError,
-        new TopReportFormat(), TopAnalyzer::new).acrossDomains();
+    public static final AnalyzerSpec TYPE = new AnalyzerSpec(TopReport.NAME, 7, Level.MID,
+        TopAnalyzer::holdsErrorOrTimedCall, new TopReportFormat(), TopAnalyzer::new).acrossDomains();
 
     /** What errors count under past a cap. */
     public static final String OTHERS = "OTHERS";
@@ -50,6 +54,11 @@ public final class TopAnalyzer implements Analyzer
     private final NameCleaner cleaner;
     private final ReasonCounters<TopLoss> counters = new ReasonCounters<>(TopLoss.class);
     private final Map<Long, Map<String, LiveDomain>> hours = new HashMap<>();
+    // The last hour and domain: a boxed Long look-up per tree would allocate, and most trees repeat both.
+    private long lastHourStart = Long.MIN_VALUE;
+    private Map<String, LiveDomain> lastHour;
+    private String lastName;
+    private LiveDomain lastDomain;
 
     /**
      * @param context partition and caps.
@@ -70,8 +79,7 @@ public final class TopAnalyzer implements Analyzer
     }
 
     /**
-     * The prefilter, run on the ingest thread: std traffic has an error in about one tree in a hundred, so the rest
-     * never reaches the ring.
+     * Whether a tree holds an error event (std traffic: about one tree in a hundred).
      *
      * @param tree a decoded tree.
      * @return whether it holds an event of an error type.
@@ -93,6 +101,25 @@ public final class TopAnalyzer implements Analyzer
     }
 
     /**
+     * The prefilter, run on the ingest thread.
+     *
+     * @param tree a decoded tree.
+     * @return whether it holds a transaction Top times or an error event.
+     */
+    public static boolean holdsErrorOrTimedCall(final FlatTree tree)
+    {
+        for (int i = 0, n = tree.size(); i < n; i++)
+        {
+            if (tree.isTransaction(i) ? TopReport.CallKind.ordinalOf(tree.type(i)) >= 0 :
+                tree.isEvent(i) && isErrorType(tree.type(i)))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * @return what this partition folded.
      */
     public ReasonCounters<TopLoss> counters()
@@ -106,13 +133,26 @@ public final class TopAnalyzer implements Analyzer
         LiveDomain domain = null;
         for (int i = 0, n = tree.size(); i < n; i++)
         {
-            if (tree.kind(i) != MessageKind.EVENT || !isErrorType(tree.type(i)))
+            final int kind;
+            if (tree.isTransaction(i))
+            {
+                kind = TopReport.CallKind.ordinalOf(tree.type(i));
+                if (kind < 0)
+                {
+                    continue;
+                }
+            }
+            else if (tree.isEvent(i) && isErrorType(tree.type(i)))
+            {
+                kind = -1;
+            }
+            else
             {
                 continue;
             }
             if (domain == null)
             {
-                domain = domain(hourStart, tree.domain());
+                domain = cachedDomain(hourStart, tree.domain());
             }
             final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), (long)MINUTES);
             LiveSegment s = domain.segments[minute];
@@ -120,6 +160,14 @@ public final class TopAnalyzer implements Analyzer
             {
                 s = new LiveSegment();
                 domain.segments[minute] = s;
+            }
+            if (kind >= 0)
+            {
+                final int at = kind * 3;
+                s.calls[at]++;
+                s.calls[at + 1] += tree.isSuccess(i) ? 0 : 1;
+                s.calls[at + 2] += tree.durationMillis(i);
+                continue;
             }
             s.error++;
             count(s.exceptions, tree.name(i), limits.maxStatusCodes(), TopLoss.EXCEPTION_FOLDED);
@@ -147,14 +195,35 @@ public final class TopAnalyzer implements Analyzer
         }
     }
 
+    /** {@link #domain}, skipping the look-ups when the tree repeats the last hour and domain (by identity). */
+    private LiveDomain cachedDomain(final long hourStart, final String name)
+    {
+        if (hourStart == lastHourStart && name == lastName && lastDomain != null)
+        {
+            if (lastDomain.name.equals(OTHERS) && !OTHERS.equals(name))
+            {
+                counters.increment(TopLoss.DOMAIN_FOLDED);
+            }
+            return lastDomain;
+        }
+        final LiveDomain d = domain(hourStart, name);
+        lastHourStart = hourStart;
+        lastName = name;
+        lastDomain = d;
+        return d;
+    }
+
     private LiveDomain domain(final long hourStart, final String name)
     {
-        Map<String, LiveDomain> domains = hours.get(hourStart);
+        Map<String, LiveDomain> domains = hourStart == lastHourStart && lastHour != null ? lastHour :
+            hours.get(hourStart);
         if (domains == null)
         {
             domains = new HashMap<>();
             hours.put(hourStart, domains);
         }
+        lastHour = domains;
+        lastHourStart = hourStart;
         LiveDomain d = domains.get(name);
         if (d == null)
         {
@@ -195,6 +264,8 @@ public final class TopAnalyzer implements Analyzer
     public List<Report> closeHour(final long hourStart)
     {
         final Map<String, LiveDomain> domains = hours.remove(hourStart);
+        lastHour = null;
+        lastDomain = null;
         return domains == null ? List.of() : List.of(report(hourStart, domains));
     }
 
@@ -214,6 +285,13 @@ public final class TopAnalyzer implements Analyzer
                     live.segments[s.minute()] = segment;
                 }
                 segment.error += s.error();
+                for (int k = 0; k < TopReport.CallKind.COUNT; k++)
+                {
+                    final TopReport.Calls c = s.calls().get(k);
+                    segment.calls[k * 3] += c.count();
+                    segment.calls[k * 3 + 1] += c.error();
+                    segment.calls[k * 3 + 2] += c.sumMillis();
+                }
                 for (final TopReport.Count c : s.exceptions())
                 {
                     segment.exceptions.put(c.id(), Math.max(0, segment.exceptions.getValue(c.id())) + c.count());
@@ -243,7 +321,12 @@ public final class TopAnalyzer implements Analyzer
                 final LiveSegment s = d.segments[m];
                 if (s != null)
                 {
-                    segments.add(new TopReport.Segment(m, s.error, counts(s.exceptions), counts(s.machines)));
+                    final List<TopReport.Calls> calls = new ArrayList<>(TopReport.CallKind.COUNT);
+                    for (int k = 0; k < TopReport.CallKind.COUNT; k++)
+                    {
+                        calls.add(new TopReport.Calls(s.calls[k * 3], s.calls[k * 3 + 1], s.calls[k * 3 + 2]));
+                    }
+                    segments.add(new TopReport.Segment(m, s.error, counts(s.exceptions), counts(s.machines), calls));
                 }
             }
             out.add(new TopReport.Domain(d.name, segments));
@@ -276,6 +359,8 @@ public final class TopAnalyzer implements Analyzer
     private static final class LiveSegment
     {
         long error;
+        /** Per {@link TopReport.CallKind} ordinal k: count at 3k, errors at 3k + 1, sum of ms at 3k + 2. */
+        final long[] calls = new long[TopReport.CallKind.COUNT * 3];
         final Object2LongHashMap<String> exceptions = new Object2LongHashMap<>(-1L);
         final Object2LongHashMap<String> machines = new Object2LongHashMap<>(-1L);
     }

@@ -10,6 +10,8 @@ import io.cheetah.report.ReportDataWriter;
 import io.cheetah.report.XmlWriter;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,18 +22,22 @@ import java.util.TreeMap;
  * {@link ReportDataWriter}:
  * <pre>
  *   int version, str domain, long hourStart, int domains, { str name, int segments,
- *     { int minute, long error, int exceptions, { str id, long count }, int machines, { str id, long count } } }
+ *     { int minute, long error, int exceptions, { str id, long count }, int machines, { str id, long count },
+ *       5 x { long count, long error, long sumMillis } } }
  * </pre>
- * Merge adds errors, exception and machine counts minute by minute (CAT's {@code TopReportMerger}); it is
- * associative and commutative. XML follows CAT's {@code top-report} with the attributes the analyzer fills
- * ({@code segment id error}; CAT's url/service/sql/call/cache attributes stay unset, as its analyzer leaves them 0).
- * JSON: {@code {"domain","startTime","endTime","domains":[{"name","errors","segments":[{"id","error",
- * "exceptions":[{"id","count"}],"machines":[{"id","count"}]}]}]}}. Stateless and thread-safe.
+ * Version 1 (before the timed calls) is still read, its calls as none. Merge adds errors, exception and machine
+ * counts and calls minute by minute (CAT's {@code TopReportMerger}); it is associative and commutative. XML follows
+ * CAT's {@code top-report}: {@code segment id error url url-error url-duration url-sum service … cache-sum}
+ * (durations and sums with two decimals, CAT's {@code 0.00}), then {@code error id count} and
+ * {@code machine id count}. JSON: {@code {"domain","startTime","endTime","domains":[{"name","errors","segments":[{"id",
+ * "error","exceptions":[{"id","count"}],"machines":[{"id","count"}],"calls":{"url":{"count","error","sum","avg"},
+ * …}}]}]}}. Stateless and thread-safe.
  */
 public final class TopReportFormat implements ReportFormat
 {
     /** The binary layout version written and the only one read. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+    private static final int VERSION_WITHOUT_CALLS = 1;
 
     @Override
     public int version()
@@ -58,6 +64,12 @@ public final class TopReportFormat implements ReportFormat
                 out.writeLong(s.error());
                 writeCounts(out, s.exceptions());
                 writeCounts(out, s.machines());
+                for (final TopReport.Calls c : s.calls())
+                {
+                    out.writeLong(c.count());
+                    out.writeLong(c.error());
+                    out.writeLong(c.sumMillis());
+                }
             }
         }
         return out.toByteArray();
@@ -77,7 +89,7 @@ public final class TopReportFormat implements ReportFormat
     public Report decode(final byte[] bytes) throws IOException
     {
         final ReportDataReader in = new ReportDataReader(bytes, "top report");
-        in.version(VERSION);
+        final int version = in.version(VERSION_WITHOUT_CALLS, VERSION);
         final String domain = in.readString();
         final long hourStart = in.readLong();
         final int domainCount = in.readCount();
@@ -97,7 +109,18 @@ public final class TopReportFormat implements ReportFormat
                 }
                 last = minute;
                 final long error = in.readLong();
-                segments.add(new TopReport.Segment(minute, error, readCounts(in), readCounts(in)));
+                final List<TopReport.Count> exceptions = readCounts(in);
+                final List<TopReport.Count> machines = readCounts(in);
+                List<TopReport.Calls> calls = TopReport.Segment.NO_CALLS;
+                if (version > VERSION_WITHOUT_CALLS)
+                {
+                    calls = new ArrayList<>(TopReport.CallKind.COUNT);
+                    for (int k = 0; k < TopReport.CallKind.COUNT; k++)
+                    {
+                        calls.add(new TopReport.Calls(in.readLong(), in.readLong(), in.readLong()));
+                    }
+                }
+                segments.add(new TopReport.Segment(minute, error, exceptions, machines, calls));
             }
             domains.add(new TopReport.Domain(name, segments));
         }
@@ -143,9 +166,25 @@ public final class TopReportFormat implements ReportFormat
         for (final TopReport.Segment s : b.segments())
         {
             byMinute.merge(s.minute(), s, (p, q) -> new TopReport.Segment(p.minute(), p.error() + q.error(),
-                counts(p.exceptions(), q.exceptions()), counts(p.machines(), q.machines())));
+                counts(p.exceptions(), q.exceptions()), counts(p.machines(), q.machines()), calls(p, q)));
         }
         return new TopReport.Domain(a.name(), new ArrayList<>(byMinute.values()));
+    }
+
+    private static List<TopReport.Calls> calls(final TopReport.Segment a, final TopReport.Segment b)
+    {
+        final List<TopReport.Calls> out = new ArrayList<>(TopReport.CallKind.COUNT);
+        for (int k = 0; k < TopReport.CallKind.COUNT; k++)
+        {
+            out.add(a.calls().get(k).plus(b.calls().get(k)));
+        }
+        return out;
+    }
+
+    /** CAT's {@code 0.00}. */
+    static String twoDecimals(final double v)
+    {
+        return Double.isFinite(v) ? new BigDecimal(v).setScale(2, RoundingMode.HALF_EVEN).toPlainString() : "0.00";
     }
 
     private static List<TopReport.Count> counts(final List<TopReport.Count> a, final List<TopReport.Count> b)
@@ -179,6 +218,13 @@ public final class TopReportFormat implements ReportFormat
             for (final TopReport.Segment s : d.segments())
             {
                 xml.start("segment").attribute("id", s.minute()).attribute("error", s.error());
+                for (final TopReport.CallKind kind : TopReport.CallKind.values())
+                {
+                    final TopReport.Calls c = s.calls(kind);
+                    xml.attribute(kind.attribute(), c.count()).attribute(kind.attribute() + "-error", c.error())
+                        .attribute(kind.attribute() + "-duration", twoDecimals(c.avg()))
+                        .attribute(kind.attribute() + "-sum", twoDecimals(c.sumMillis()));
+                }
                 for (final TopReport.Count c : s.exceptions())
                 {
                     xml.start("error").attribute("id", c.id()).attribute("count", c.count()).end("error");
@@ -216,7 +262,16 @@ public final class TopReportFormat implements ReportFormat
                 countsJson(segment.exceptions(), out);
                 out.append(",\"machines\":");
                 countsJson(segment.machines(), out);
-                out.append('}');
+                out.append(",\"calls\":{");
+                for (final TopReport.CallKind kind : TopReport.CallKind.values())
+                {
+                    final TopReport.Calls c = segment.calls(kind);
+                    out.append(kind.ordinal() == 0 ? "\"" : ",\"").append(kind.attribute()).append("\":{\"count\":")
+                        .append(Long.toString(c.count())).append(",\"error\":").append(Long.toString(c.error()))
+                        .append(",\"sum\":").append(Long.toString(c.sumMillis())).append(",\"avg\":")
+                        .append(Double.toString(c.avg())).append('}');
+                }
+                out.append("}}");
             }
             out.append("]}");
         }

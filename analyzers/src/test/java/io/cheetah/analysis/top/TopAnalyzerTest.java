@@ -19,7 +19,7 @@ class TopAnalyzerTest
     {
         final TopAnalyzer a = new TopAnalyzer(AnalyzerContext.single());
         final TreeBuilder one = new TreeBuilder("shop", "10.0.0.1", "shop-0a000001-498699-1");
-        final int root = one.tx(-1, "URL", "/pay", "0", MINUTE_5, 1_000, "");
+        final int root = one.tx(-1, "Job", "/pay", "0", MINUTE_5, 1_000, "");      // not a timed kind
         one.event(root, "Error", "java.lang.NullPointerException", "ERROR", MINUTE_5, "");
         one.event(root, "Exception", "java.io.IOException", "0", MINUTE_5 + 100, "");
         one.event(root, "RuntimeException", "java.lang.IllegalStateException", "ERROR", HOUR + 6 * 60_000L, "");
@@ -50,15 +50,56 @@ class TopAnalyzerTest
     }
 
     @Test
-    void treesWithoutAnErrorEventNeverReachIt()
+    void treesWithoutAnErrorEventOrATimedTransactionNeverReachIt()
     {
         final TreeBuilder b = new TreeBuilder("shop", "10.0.0.1", "shop-0a000001-498699-1");
-        final int root = b.tx(-1, "URL", "/pay", "ERROR", MINUTE_5, 1_000, "");
+        final int root = b.tx(-1, "System", "Status", "ERROR", MINUTE_5, 1_000, "");
         b.event(root, "Cache.get", "k", "ERROR", MINUTE_5, "");
+        b.tx(root, "Cache", "no dot", "0", MINUTE_5, 1_000, "");
         assertThat(TopAnalyzer.holdsError(b.tree())).isFalse();
         assertThat(TopAnalyzer.TYPE.accepts(b.tree())).isFalse();
         b.event(root, "RuntimeException", "x", "ERROR", MINUTE_5, "");
         assertThat(TopAnalyzer.TYPE.accepts(b.tree())).isTrue();
+        final TreeBuilder url = new TreeBuilder("shop", "10.0.0.1", "shop-0a000001-498699-2");
+        url.tx(-1, "URL", "/pay", "0", MINUTE_5, 1_000, "");
+        assertThat(TopAnalyzer.TYPE.accepts(url.tree())).isTrue();
+    }
+
+    @Test
+    void timedTransactionsCountPerDomainMinuteAndKindWithFailuresAndDurations()
+    {
+        final TopAnalyzer a = new TopAnalyzer(AnalyzerContext.single());
+        for (int k = 0; k < 2; k++)
+        {
+            final TreeBuilder b = new TreeBuilder("shop", "10.0.0.1", "shop-0a000001-498699-" + k);
+            final int root = b.tx(-1, "URL", "/pay", k == 0 ? "0" : "java.lang.Exception", MINUTE_5, 120_900, "");
+            b.tx(root, "SQL", "q", "0", MINUTE_5, 3_900, "");
+            b.tx(root, "SQL", "q", "ERROR", HOUR + 6 * 60_000L, 10_000, "");
+            b.tx(root, "PigeonService", "s", "0", MINUTE_5, 20_000, "");
+            b.tx(root, "Service", "s", "0", MINUTE_5, 30_000, "");
+            b.tx(root, "Cache.redis", "k:get", "0", MINUTE_5, 1_000, "");
+            b.tx(root, "PigeonCall", "c", "0", MINUTE_5, 8_000, "");
+            b.tx(root, "Call", "c", "0", MINUTE_5, 2_000, "");
+            b.tx(root, "SQL.Extra", "not timed", "0", MINUTE_5, 9_000, "");
+            b.tx(root, "Cache", "not timed", "0", MINUTE_5, 9_000, "");
+            a.process(b.tree(), HOUR);
+        }
+        final TopReport r = (TopReport)a.snapshot(HOUR, TopReport.DOMAIN);
+        final TopReport.Segment five = r.find("shop").segments().get(0);
+        assertThat(five.minute()).isEqualTo(5);
+        assertThat(five.error()).isZero();
+        assertThat(five.calls(TopReport.CallKind.URL)).isEqualTo(new TopReport.Calls(2, 1, 240));
+        assertThat(five.calls(TopReport.CallKind.SERVICE)).isEqualTo(new TopReport.Calls(4, 0, 100));
+        assertThat(five.calls(TopReport.CallKind.SQL)).isEqualTo(new TopReport.Calls(2, 0, 6));
+        assertThat(five.calls(TopReport.CallKind.CALL)).isEqualTo(new TopReport.Calls(4, 0, 20));
+        assertThat(five.calls(TopReport.CallKind.CACHE)).isEqualTo(new TopReport.Calls(2, 0, 2));
+        final TopReport.Segment six = r.find("shop").segments().get(1);
+        assertThat(six.calls(TopReport.CallKind.SQL)).isEqualTo(new TopReport.Calls(2, 2, 20));
+        assertThat(six.calls(TopReport.CallKind.URL)).isEqualTo(TopReport.Calls.NONE);
+
+        final TopAnalyzer restarted = new TopAnalyzer(AnalyzerContext.single());
+        restarted.restore(r);
+        assertThat(restarted.snapshot(HOUR, TopReport.DOMAIN)).isEqualTo(r);
     }
 
     @Test

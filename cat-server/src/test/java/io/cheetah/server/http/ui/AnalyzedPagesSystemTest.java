@@ -135,9 +135,19 @@ class AnalyzedPagesSystemTest extends BrowserPages
         assertThat(minute5.stream().map(e -> e.getDomAttribute("data-domain")).toList())
             .containsExactly("cart", "shop");
         assertThat(minute5.get(0).getText()).contains("3").contains("java.util.concurrent.TimeoutException");
+        // domain, errors, top exception, URL calls, URL failed, then average ms of URL, Service, SQL, Call, Cache
         assertThat(rows("top-domains")).containsExactly(
-            List.of("shop", "4", "java.lang.NullPointerException"),
-            List.of("cart", "3", "java.util.concurrent.TimeoutException"));
+            List.of("shop", "4", "java.lang.NullPointerException", "5", "0", "304.0", "", "", "", ""),
+            List.of("cart", "3", "java.util.concurrent.TimeoutException", "3", "0", "5.0", "", "", "", ""),
+            List.of("billing", "0", "", "0", "0", "", "", "377.5", "", "60.0"));
+        // the slowest domains per minute, URL first: shop's 1.5 s request in minute 7
+        assertThat(rows("top-slow")).extracting(r -> r.get(0)).containsExactly("08", "07", "06", "05");
+        assertThat(browser.one("#top-slow tbody tr:nth-child(2) .top-entry").getText()).contains("shop")
+            .contains("1,500.0 ms · 1");
+        browser.one("#slow-sql").click();
+        assertThat(rows("top-slow")).extracting(r -> r.get(0)).containsExactly("06", "05");
+        assertThat(browser.one("#top-slow tbody tr:first-child .top-entry").getText())
+            .contains("billing 751.0 ms · 2 · 1 failed");
         assertThat(browser.one("#top-domains a.domain-link").getDomAttribute("href")).startsWith("/cat/r/p?domain=shop");
         // the XSS exception name is text, never markup
         assertThat(browser.all("#top-minutes img")).isEmpty();
