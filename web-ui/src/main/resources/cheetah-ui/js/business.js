@@ -7,7 +7,9 @@ import {
 } from './common.js';
 import { lineChart, MINUTES } from './chart.js';
 
-const SHOWN = { C: 'count', COUNT: 'count', T: 'avg', DURATION: 'avg', S: 'sum', 'S,C': 'sum', SUM: 'sum' };
+// TD and TC: the tagged durations and counts of CAT's Java client (logMetricForDuration/Count with tags), each key and
+// tag combination its own item "key{k=v&k2=v2}".
+const SHOWN = { C: 'count', COUNT: 'count', T: 'avg', DURATION: 'avg', S: 'sum', 'S,C': 'sum', SUM: 'sum', TD: 'avg', TC: 'count' };
 
 /** The figure the key's type shows, per minute; null where the minute saw nothing. */
 function series(item) {

@@ -24,8 +24,9 @@ import java.util.function.ObjLongConsumer;
  * a tree, at any depth (Java 3.x {@code M} records, also inside {@code _CatMergeTree} and aggregator trees, and the
  * entries of 4.0 NM1/NB1 bags), counted per domain, metric key and minute of its own timestamp by
  * {@link MetricValue}'s rules. Like CAT it ignores metrics with a type in domain {@code cat} (the server's own
- * monitoring) and statuses it has no rule for ({@code TD}, {@code TC}: counted as skipped); unlike CAT a metric
- * whose data does not parse is counted and skipped instead of aborting the rest of its tree.
+ * monitoring); unlike CAT a metric whose data does not parse is counted and skipped instead of aborting the rest of
+ * its tree, and the tagged metrics of CAT's Java client ({@code TD}, {@code TC}, which CAT's server skips) count
+ * under the key {@code key{tags}} ({@link #taggedKey}); other statuses are counted as skipped.
  * <p>
  * Caps: domains per hour ({@link ReportLimits#maxDomains()}, trees beyond dropped) and keys per domain
  * ({@link ReportLimits#maxNamesPerType()}, further keys fold into {@code OTHERS}); keys are cleaned as report names
@@ -90,10 +91,13 @@ public final class BusinessAnalyzer implements Analyzer
                     return;
                 }
             }
-            switch (metric.read(tree, i))
+            final MetricValue.Outcome outcome = metric.read(tree, i);
+            switch (outcome)
             {
                 case COUNTED:
-                    final LiveItem item = live.item(tree.name(i));
+                case TAGGED:
+                    final LiveItem item = live.item(outcome == MetricValue.Outcome.TAGGED ?
+                        taggedKey(tree.name(i), metric.tag(tree)) : tree.name(i));
                     item.type = tree.status(i);
                     final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), (long)MINUTES);
                     item.mask |= 1L << minute;
@@ -108,6 +112,16 @@ public final class BusinessAnalyzer implements Analyzer
                     break;
             }
         }
+    }
+
+    /**
+     * @param key  a metric key.
+     * @param tags the tags a client sent with it ({@code k=v&k2=v2}).
+     * @return the key the tagged metric counts under: {@code key{tags}}, one item per key and tag combination.
+     */
+    public static String taggedKey(final String key, final String tags)
+    {
+        return key + '{' + tags + '}';
     }
 
     @Override

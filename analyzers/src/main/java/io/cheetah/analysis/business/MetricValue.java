@@ -7,8 +7,11 @@ import io.cheetah.message.FlatTree;
  * for the 4.0 kinds): {@code C} counts {@code (int) data} (empty data counts 1) and adds the same; {@code T} counts 1
  * and adds the duration; {@code S} counts 1 and adds the sum; {@code S,C} counts the integer before the comma and
  * adds the number after it; NM1 kinds {@code COUNT}, {@code DURATION} (ms), {@code SUM} take the bag's count and
- * value. The common decimal forms are parsed from the tree's bytes without allocating; anything else goes through
- * {@link Double#parseDouble} as CAT does. Reused by its analyzer for every metric; single thread.
+ * value. Beyond CAT's server, the tagged kinds its Java client's {@code MetricTagAggregator} sends for
+ * {@code logMetricForCount/Duration(name, …, tags)}: {@code TD} {@code count,sumMillis,tags} counts and adds like
+ * {@code S,C}, {@code TC} {@code count,count,tags} counts and adds the count; {@link #tag} gives the tags
+ * ({@code k=v&k2=v2}). The common decimal forms are parsed from the tree's bytes without allocating; anything else
+ * goes through {@link Double#parseDouble} as CAT does. Reused by its analyzer for every metric; single thread.
  */
 final class MetricValue
 {
@@ -16,12 +19,16 @@ final class MetricValue
     enum Outcome
     {
         COUNTED,
+        /** Counted under a tag ({@link #tag}). */
+        TAGGED,
         SKIPPED,
         MALFORMED
     }
 
     private long count;
     private double value;
+    private int tagOffset;
+    private int tagLength;
 
     /** Parsed number, or NaN when the bytes are not a plain decimal. */
     private double number;
@@ -65,6 +72,9 @@ final class MetricValue
                 return Outcome.COUNTED;
             case "S,C":
                 return sumAndCount(tree, i, buf, off, len);
+            case "TD":
+            case "TC":
+                return tagged(tree, i, buf, off, len, status.charAt(1) == 'C');
             case "COUNT":
                 count = tree.bagCount(i);
                 value = count;
@@ -140,6 +150,43 @@ final class MetricValue
         count = n;
         value = number;
         return Outcome.COUNTED;
+    }
+
+    /** {@code TD count,sum,tags} and {@code TC count,count,tags}: the tags are what follows the second comma. */
+    private Outcome tagged(final FlatTree tree, final int i, final byte[] buf, final int off, final int len,
+        final boolean countOnly)
+    {
+        int second = -1;
+        int commas = 0;
+        for (int k = 0; k < len; k++)
+        {
+            if (buf[off + k] == ',' && ++commas == 2)
+            {
+                second = k;
+                break;
+            }
+        }
+        if (second < 0 || second == len - 1 || sumAndCount(tree, i, buf, off, second) != Outcome.COUNTED)
+        {
+            return Outcome.MALFORMED;
+        }
+        if (countOnly)
+        {
+            value = count;
+        }
+        tagOffset = off + second + 1;
+        tagLength = len - second - 1;
+        return Outcome.TAGGED;
+    }
+
+    /**
+     * @param tree the tree last read.
+     * @return the tags of the last {@link Outcome#TAGGED} metric, as sent (allocates: tagged metrics come once a
+     *         minute per key and tag from a client's aggregator).
+     */
+    String tag(final FlatTree tree)
+    {
+        return new String(tree.dataBuffer(), tagOffset, tagLength, java.nio.charset.StandardCharsets.UTF_8);
     }
 
     /**

@@ -31,14 +31,21 @@ class BusinessAnalyzerTest
         b.metric(root, "latency", "T", MINUTE_7, "30.5");
         b.metric(root, "amount", "S", MINUTE_7, "2.50");
         b.metric(root, "amount", "S,C", MINUTE_7, "4,10.25");
-        b.metric(root, "tagged", "TD", MINUTE_7, "1,2,a=b"); // no rule: skipped, as in CAT
+        b.metric(root, "tagged", "TD", MINUTE_7, "2,30,a=b&c=d,e"); // CAT's client's tags: count 2, sum 30 ms
+        b.metric(root, "tagged", "TC", MINUTE_7, "5,5,a=b&c=d,e");  // count 5
+        b.metric(root, "tagged", "TC", MINUTE_7, "5,5,x=y");
+        b.metric(root, "tagged", "TD", MINUTE_7, "5,5");            // no tags: malformed
+        b.metric(root, "tagged", "TX", MINUTE_7, "1");               // no rule: skipped
         b.metric(root, "broken", "T", MINUTE_7, "12ms");    // malformed: skipped and counted, the tree goes on
         b.metric(root, "odd", "S", MINUTE_7, "1e3");        // not a plain decimal: Double.parseDouble's answer
         a.process(b.tree(), HOUR);
 
         final BusinessReport r = (BusinessReport)a.snapshot(HOUR, "shop");
         assertThat(r.items()).extracting(BusinessReport.Item::id)
-            .containsExactly("amount", "latency", "odd", "orders");
+            .containsExactly("amount", "latency", "odd", "orders", "tagged{a=b&c=d,e}", "tagged{x=y}");
+        assertThat(r.item("tagged{a=b&c=d,e}").segments()).containsExactly(new BusinessReport.Segment(7, 7, 35.0));
+        assertThat(r.item("tagged{a=b&c=d,e}").type()).isEqualTo("TC");
+        assertThat(r.item("tagged{x=y}").segments()).containsExactly(new BusinessReport.Segment(7, 5, 5.0));
         assertThat(r.item("orders").segments()).containsExactly(new BusinessReport.Segment(7, 4, 4.0),
             new BusinessReport.Segment(8, 2, 2.0));
         assertThat(r.item("orders").type()).isEqualTo("C");
@@ -49,7 +56,7 @@ class BusinessAnalyzerTest
         assertThat(r.item("amount").segments()).containsExactly(new BusinessReport.Segment(7, 5, 12.75));
         assertThat(r.item("odd").segments()).containsExactly(new BusinessReport.Segment(7, 1, 1000.0));
         assertThat(a.counters().get(BusinessLoss.STATUS_SKIPPED)).isEqualTo(1);
-        assertThat(a.counters().get(BusinessLoss.METRIC_MALFORMED)).isEqualTo(1);
+        assertThat(a.counters().get(BusinessLoss.METRIC_MALFORMED)).isEqualTo(2);
     }
 
     @Test

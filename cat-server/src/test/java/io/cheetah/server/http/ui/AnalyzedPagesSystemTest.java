@@ -106,8 +106,8 @@ class AnalyzedPagesSystemTest extends BrowserPages
     {
         assertThat(browser.open(url("/cat/r/business?domain=shop&date=2024051713"))).isEqualTo("true");
         assertThat(browser.all("section.metric").stream().map(s -> s.getDomAttribute("data-key")).toList())
-            .containsExactly("checkout <b>", "latency", "orders");
-        // counts show the count per minute, durations the average, sums the sum
+            .containsExactly("checkout <b>", "latency", "latency{region=eu}", "orders");
+        // counts show the count per minute, durations the average, sums the sum; a tagged duration its average
         final List<WebElement> orders = browser.all("#chart-orders circle.dot");
         assertThat(orders.stream().map(d -> d.getDomAttribute("data-value")).toList())
             .containsExactly("1", "2", "3", "4", "5");
@@ -115,11 +115,13 @@ class AnalyzedPagesSystemTest extends BrowserPages
             .containsExactly("150");
         assertThat(browser.all("#chart-checkout__b_ circle.dot")).extracting(d -> d.getDomAttribute("data-value"))
             .containsExactly("2.5");
+        assertThat(browser.all("#chart-latency_region_eu_ circle.dot")).extracting(d -> d.getDomAttribute("data-value"))
+            .containsExactly("150");
         assertThat(browser.all("#metrics b")).isEmpty();
         browser.screenshot("analyzed-business");
         browser.one("#search").sendKeys("LAT");
         assertThat(browser.all("section.metric").stream().map(s -> s.getDomAttribute("data-key")).toList())
-            .containsExactly("latency");
+            .containsExactly("latency", "latency{region=eu}");
         browser.one("#search").sendKeys("xyz");
         assertThat(browser.all("#no-match")).hasSize(1);
     }
