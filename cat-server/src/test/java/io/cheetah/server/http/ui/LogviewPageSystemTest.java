@@ -124,7 +124,8 @@ class LogviewPageSystemTest extends BrowserPages
         assertThat(browser.open(url("/cat/r/m/" + ID + "?domain=shop"))).isEqualTo("true");
         // the dashboard's frame: its tabs (none active, keeping the domain), the message in the bar
         assertThat(browser.all("#top nav a")).extracting(WebElement::getText)
-            .containsExactly("Transaction", "Event", "Problem", "Heartbeat", "State", "Business", "Top");
+            .containsExactly("Transaction", "Event", "Problem", "Heartbeat", "State", "Business", "Top",
+                "Storage");
         assertThat(browser.all("#top nav a.active")).isEmpty();
         assertThat(browser.one("#tab-transaction").getDomProperty("href")).endsWith("/cat/r/t?domain=shop");
         assertThat(browser.one("#message-id").getText()).isEqualTo(ID);
