@@ -14,17 +14,25 @@ import java.util.Map;
  * Why by cost: the consumer of the busiest ring sets the pipeline's capacity, and analyzers differ tenfold in cost
  * per tree (transaction ~3.7 µs, state ~0.03 µs per std tree); placing by index alone put whatever shared an index
  * residue together. The costs are CPU per std tree measured end to end at 100,000 trees/s (BENCHMARKS.md,
- * "Capacity"); an analyzer not measured yet counts as {@link #UNMEASURED_NANOS} until it states its cost there.
+ * "Capacity") or, for the later analyzers, by JMH; an analyzer not measured yet counts as
+ * {@link #UNMEASURED_NANOS} until it states its cost there.
  */
 public final class AnalyzerPlacement
 {
-    /** CPU per std tree, nanoseconds, by analyzer name (profile of the paced 100k/s run, BENCHMARKS.md). */
+    /**
+     * CPU per std tree, nanoseconds, by analyzer name: the profile of the paced 100k/s run (BENCHMARKS.md), and for
+     * storage, top and business their {@code AnalyzerBenchmark} figures behind their prefilters (BENCHMARKS.md,
+     * round-two session 5).
+     */
     static final Map<String, Integer> MEASURED_NANOS = Map.of(
         "transaction", 3700,
         "event", 2600,
         "dump", 2500,
+        "storage", 1500,
         "heartbeat", 700,
         "problem", 270,
+        "top", 250,
+        "business", 30,
         "state", 30);
     /** Cost assumed for an analyzer without a measured figure. */
     static final int UNMEASURED_NANOS = 1000;

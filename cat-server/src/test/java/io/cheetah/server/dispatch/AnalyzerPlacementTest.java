@@ -34,6 +34,25 @@ class AnalyzerPlacementTest
     }
 
     @Test
+    void theWholeCatalogSplitsIntoTwoRingsOfNearlyEqualCost()
+    {
+        final List<AnalyzerPlacement.Candidate> all = List.of(free("heartbeat", 0), free("dump", 1),
+            free("transaction", 2), free("event", 3), free("problem", 4), free("state", 5), free("business", 6),
+            free("top", 7), free("storage", 9));
+        final int[] rings = AnalyzerPlacement.place(all, 2);
+        // storage, the third costliest after transaction and event + dump, joins transaction's ring; placed by
+        // index alone (9 % 2) it would join event and dump, and that ring would set the pipeline's capacity
+        assertThat(rings[8]).isEqualTo(rings[2]);
+        assertThat(rings[3]).isEqualTo(rings[1]).isNotEqualTo(rings[2]);
+        final long[] load = new long[2];
+        for (int i = 0; i < all.size(); i++)
+        {
+            load[rings[i]] += AnalyzerPlacement.cost(all.get(i).name());
+        }
+        assertThat(Math.abs(load[0] - load[1])).isLessThanOrEqualTo(AnalyzerPlacement.cost("top"));
+    }
+
+    @Test
     void aConfiguredIndexPinsTheRingAndCountsTowardsItsLoad()
     {
         final int[] rings = AnalyzerPlacement.place(List.of(new AnalyzerPlacement.Candidate("transaction", 7, true),
