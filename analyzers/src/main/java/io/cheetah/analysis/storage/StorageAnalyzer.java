@@ -305,13 +305,13 @@ public final class StorageAnalyzer implements Analyzer
         if (machine == null)
         {
             machine = entry(report.machines, callIp, limits.maxMachinesPerDomain(), StorageLoss.MACHINE_FOLDED,
-                LiveMachine::new);
+                ip -> new LiveMachine());
         }
         LiveDomain domain = machine.domains.get(clientDomain);
         if (domain == null)
         {
             domain = entry(machine.domains, clientDomain, limits.maxDomains(), StorageLoss.DOMAIN_FOLDED,
-                LiveDomain::new);
+                name -> new LiveDomain());
         }
         return domain;
     }
@@ -614,11 +614,6 @@ public final class StorageAnalyzer implements Analyzer
     {
         final Map<String, LiveDomain> domains = new HashMap<>();
 
-        @SuppressWarnings("unused")
-        LiveMachine(final String ip)
-        {
-        }
-
         StorageReport.Machine toMachine(final String ip)
         {
             final List<StorageReport.Domain> out = new ArrayList<>(domains.size());
@@ -636,11 +631,6 @@ public final class StorageAnalyzer implements Analyzer
         // the last operation found (not folded or dropped), by identity of its method string
         String lastMethod;
         LiveOperation lastOperation;
-
-        @SuppressWarnings("unused")
-        LiveDomain(final String name)
-        {
-        }
 
         StorageReport.Domain toDomain(final String name)
         {

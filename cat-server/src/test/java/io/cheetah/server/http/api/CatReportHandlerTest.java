@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.http.fixtures.KnownTraffic;
 import io.cheetah.server.http.fixtures.KnownTrafficServer;
+import org.eclipse.jetty.util.Fields;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.w3c.dom.Element;
@@ -133,5 +134,29 @@ class CatReportHandlerTest
         // an hourly report has no trend
         assertThat(get("/cat/r/t?domain=shop&date=2024051713&type=URL&forceDownload=xml").body())
             .doesNotContain("graph-trend");
+    }
+
+    @Test
+    void theStoragePageNamesItsReportByIdAndTypeAsCatDoes() throws Exception
+    {
+        final ReportParameters parsed = new ReportParameters("shop", "10.0.0.1", "URL", null, null);
+        final Fields cache = new Fields();
+        cache.add("id", "orders");
+        cache.add("type", "Cache");
+        final ReportParameters named = CatReportHandler.storageDomain("storage", cache, parsed);
+        assertThat(named.domain()).isEqualTo("orders-Cache");
+        assertThat(named.ip()).isEqualTo("10.0.0.1");
+        assertThat(named.type()).isNull();
+        final Fields noType = new Fields();
+        noType.add("id", "orders");
+        assertThat(CatReportHandler.storageDomain("storage", noType, parsed).domain()).isEqualTo("orders-SQL");
+        // other pages, and the storage page without an id, keep what was parsed
+        assertThat(CatReportHandler.storageDomain("transaction", cache, parsed)).isSameAs(parsed);
+        assertThat(CatReportHandler.storageDomain("storage", new Fields(), parsed)).isSameAs(parsed);
+        // bad ones are refused with a reason
+        assertThat(get("/cat/r/storage?id=" + "x".repeat(ReportParameters.MAX_DOMAIN + 1) +
+            "&forceDownload=xml").statusCode()).isEqualTo(400);
+        assertThat(get("/cat/r/storage?id=orders&type=" + "T".repeat(17) + "&forceDownload=xml").statusCode())
+            .isEqualTo(400);
     }
 }
