@@ -22,8 +22,11 @@ import java.util.Map;
  */
 public final class LogviewWriter
 {
-    /** How long after a failed open no other file set is opened (a full disk fails every attempt). */
-    private static final long OPEN_RETRY_MILLIS = 1_000;
+    /**
+     * How long after a failed open no other file set is opened (a full disk fails every attempt), ms: trees of a
+     * domain whose file is not open yet are counted as write errors for this long after the disk has room again.
+     */
+    public static final long OPEN_RETRY_MILLIS = 1_000;
 
     private final LogviewStore store;
     private final int partition;
