@@ -7,10 +7,8 @@ import io.cheetah.client.transport.Routes;
 import io.cheetah.client.transport.SendCounters;
 import io.cheetah.client.transport.Sender;
 import io.cheetah.client.transport.SocketFrameChannel;
-import io.cheetah.message.Event;
-import io.cheetah.message.Heartbeat;
 import io.cheetah.message.Message;
-import io.cheetah.message.Metric;
+import io.cheetah.message.MessageKind;
 import io.cheetah.message.MessageTree;
 
 import java.io.PrintWriter;
@@ -18,13 +16,16 @@ import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One running client: configuration, per-thread tree building, the sender and the status thread. {@link Cat} holds
  * the process-wide instance; tests and embedding code that want their own create one with {@link #start} and
  * {@link #close()} it. Every logging method is safe to call from any thread, never blocks and never throws.
  * <pre>
- *  app thread ─▶ ThreadContext (tree of io.cheetah.message objects) ─▶ Sender queues ─▶ cat-sender ─▶ TCP
+ *  app thread ─▶ ThreadContext (pooled flat RecordedTree) ─▶ Sender queues ─▶ cat-sender (NT1) ─▶ TCP
+ *      ▲                                                                        │
+ *      └──────────────── TreeReturns (the tree, for this thread's next one) ◀──┘
  *  cat-status ─▶ router every minute (Routes ─▶ Sender), heartbeat every minute, reboot event at start
  * </pre>
  */
@@ -38,7 +39,16 @@ public final class CatClient implements AutoCloseable
     private final Sender sender;
     private final StatusTask status;
     private final ThreadLocal<ThreadContext> contexts;
+    private static final byte EVENT = (byte)MessageKind.EVENT.tag();
+    private static final byte HEARTBEAT = (byte)MessageKind.HEARTBEAT.tag();
+    private static final byte METRIC = (byte)MessageKind.METRIC.tag();
+
+    /** Transaction serials are handed to threads this many at a time (a power of two). */
+    static final int SERIAL_BLOCK = 1024;
+
     private final boolean enabled;
+    private final TreePool trees;
+    private final AtomicInteger serials = new AtomicInteger();
     private volatile boolean closed;
 
     private CatClient(final ClientConfig config, final FrameChannel.Factory channels)
@@ -51,8 +61,9 @@ public final class CatClient implements AutoCloseable
         {
             endpoints.add(s.tcpEndpoint());
         }
-        this.sender = new Sender(config, channels, counters, ids::next, new Routes(endpoints, 1.0, false));
+        this.sender = new Sender(config, channels, counters, ids, new Routes(endpoints, 1.0, false));
         this.status = new StatusTask(this);
+        this.trees = new TreePool(config.queueSize() + config.highQueueSize());
         this.contexts = ThreadLocal.withInitial(() -> new ThreadContext(this, Thread.currentThread()));
     }
 
@@ -183,8 +194,7 @@ public final class CatClient implements AutoCloseable
         {
             return;
         }
-        final ThreadContext c = contexts.get();
-        c.log(new Event(type, name, status, c.truncate(data), System.currentTimeMillis()), false);
+        contexts.get().log(EVENT, type, name, status, data, false);
     }
 
     /**
@@ -206,9 +216,7 @@ public final class CatClient implements AutoCloseable
             text.append(message).append(' ');
         }
         e.printStackTrace(new PrintWriter(text));
-        final ThreadContext c = contexts.get();
-        c.log(new Event("Error", e.getClass().getName(), "ERROR", c.truncate(text.toString()),
-            System.currentTimeMillis()), true);
+        contexts.get().log(EVENT, "Error", e.getClass().getName(), "ERROR", text.toString(), true);
     }
 
     /**
@@ -225,8 +233,7 @@ public final class CatClient implements AutoCloseable
         {
             return;
         }
-        final ThreadContext c = contexts.get();
-        c.log(new Heartbeat(type, name, status, c.truncate(data), System.currentTimeMillis()), true);
+        contexts.get().log(HEARTBEAT, type, name, status, data, true);
     }
 
     /**
@@ -288,7 +295,7 @@ public final class CatClient implements AutoCloseable
         {
             return;
         }
-        contexts.get().log(new Metric("", name, status, data, System.currentTimeMillis()), false);
+        contexts.get().log(METRIC, "", name, status, data, false);
     }
 
     /**
@@ -367,6 +374,36 @@ public final class CatClient implements AutoCloseable
     void submit(final MessageTree tree, final boolean important)
     {
         sender.submit(tree, important);
+    }
+
+    /**
+     * @return true when the sender took the tree; false when the caller may reuse it now.
+     */
+    boolean submit(final RecordedTree tree, final boolean important)
+    {
+        return sender.submit(tree, important);
+    }
+
+    /**
+     * @return a tree to record into: a spare one from the pool, or a new one.
+     */
+    RecordedTree spareTree()
+    {
+        final RecordedTree t = trees.poll();
+        return t != null ? t : new RecordedTree(config.domain(), config.hostname(), config.ip(), trees);
+    }
+
+    /**
+     * @return the first of {@link #SERIAL_BLOCK} transaction serials no other thread gets (never 0).
+     */
+    int serialBlock()
+    {
+        int first = serials.addAndGet(SERIAL_BLOCK);
+        if (first == 0)
+        {
+            first = serials.addAndGet(SERIAL_BLOCK); // after 4 billion transactions the serials wrap; 0 stays unused
+        }
+        return first;
     }
 
     /**

@@ -1,7 +1,10 @@
 package io.cheetah.client;
 
+import io.cheetah.client.transport.MessageIds;
+import io.cheetah.codec.FrameWriter;
 import io.cheetah.message.MessageId;
 
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
@@ -14,13 +17,15 @@ import java.util.function.LongSupplier;
  * ids are reserved {@value #BLOCK} at a time in the mark, so the hot path only compares with the reservation and a
  * restarted client starts past everything the old one may have minted.
  */
-public final class MessageIdSequence
+public final class MessageIdSequence implements MessageIds
 {
     /** Ids reserved in the mark file at a time. */
     static final int BLOCK = 10_000;
 
     private final String prefix;
     private final String pidPrefix;
+    private final byte[] prefixBytes;
+    private final byte[] pidPrefixBytes;
     private volatile boolean multiInstances;
     private final LongSupplier clock;
     private final AtomicReference<Hour> current;
@@ -61,6 +66,8 @@ public final class MessageIdSequence
     {
         this.prefix = domain + '-' + MessageId.ipHex(ip) + '-';
         this.pidPrefix = domain + '-' + MessageId.ipHex(ip) + '.' + ProcessHandle.current().pid() + '-';
+        this.prefixBytes = prefix.getBytes(StandardCharsets.UTF_8);
+        this.pidPrefixBytes = pidPrefix.getBytes(StandardCharsets.UTF_8);
         this.clock = clock;
         this.mark = MessageIdMark.open(home, domain);
         final long hour = clock.getAsLong() / MessageId.HOUR_MILLIS;
@@ -94,7 +101,36 @@ public final class MessageIdSequence
     /**
      * @return a new id for this process's domain.
      */
+    @Override
     public String next()
+    {
+        final Hour h = hour();
+        final long index = claim(h);
+        final String p = multiInstances ? pidPrefix : prefix;
+        return new StringBuilder(p.length() + 20).append(p).append(h.hour).append('-').append(index).toString();
+    }
+
+    /**
+     * Mints a new id straight into a frame as an NT1 string, making no {@code String} (the sender thread names each
+     * tree this way).
+     *
+     * @param out the frame being written.
+     */
+    @Override
+    public void writeNext(final FrameWriter out)
+    {
+        final Hour h = hour();
+        final long index = claim(h);
+        final byte[] p = multiInstances ? pidPrefixBytes : prefixBytes;
+        out.writeVarLong(p.length + FrameWriter.decimalLength(h.hour) + 1 + FrameWriter.decimalLength(index));
+        out.writeBytes(p, 0, p.length);
+        out.writeDecimal(h.hour);
+        out.writeByte('-');
+        out.writeDecimal(index);
+    }
+
+    /** @return the counter of the current hour, rolled over when the clock has moved past the last one. */
+    private Hour hour()
     {
         final long hour = clock.getAsLong() / MessageId.HOUR_MILLIS;
         Hour h = current.get();
@@ -103,18 +139,21 @@ public final class MessageIdSequence
             final Hour fresh = newHour(hour, 0);
             if (current.compareAndSet(h, fresh))
             {
-                h = fresh;
-                break;
+                return fresh;
             }
             h = current.get();
         }
+        return h;
+    }
+
+    private long claim(final Hour h)
+    {
         final long index = h.next.getAndIncrement();
         if (index >= h.reserved)
         {
             reservePast(h, index);
         }
-        final String p = multiInstances ? pidPrefix : prefix;
-        return new StringBuilder(p.length() + 20).append(p).append(h.hour).append('-').append(index).toString();
+        return index;
     }
 
     /**

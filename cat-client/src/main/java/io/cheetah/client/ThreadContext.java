@@ -1,35 +1,43 @@
 package io.cheetah.client;
 
 import io.cheetah.message.Message;
-import io.cheetah.message.MessageTree;
-import io.cheetah.message.TransactionMessage;
 
 import java.util.Arrays;
 
 /**
- * One application thread's tree under construction: the open transactions (a stack), the tree they belong to,
- * and whether it holds a failure. Touched only by its own thread. When the outermost transaction completes, or a
- * message is logged with no transaction open, the tree goes to the sender.
+ * One application thread's tree under construction: a flat {@link RecordedTree}, the stack of its open transactions
+ * and the pending ids of a remote caller. Touched only by its own thread. When the outermost transaction completes,
+ * or a message is logged with no transaction open, the tree goes to the sender, which encodes it and hands it back
+ * to the client's {@link TreePool} for a later tree: once warm, a request costs its transaction handles and nothing
+ * else.
  * <pre>
- *  newTransaction ─▶ push (child of the top, or root of a new tree)
- *  logEvent/…     ─▶ child of the top, or a one-message tree sent at once
+ *  newTransaction ─▶ entry 't' + push (child of the top, or root of a new tree) ─▶ TransactionHandle
+ *  logEvent/…     ─▶ entry (child of the top, or a one-message tree sent at once)
  *  complete       ─▶ pop (completing anything opened inside it); empty stack ─▶ Sender.submit(tree)
+ *  sender done    ─▶ TreePool ─▶ the next tree of any thread
  * </pre>
  * A tree holds at most {@code cat.tree.max.messages} messages; later ones are dropped and counted.
  */
 final class ThreadContext
 {
+    final String threadId;
+    final String threadGroupName;
+
     private final CatClient client;
-    private final String threadId;
-    private final String threadGroupName;
     private final int maxMessages;
     private final int maxDataChars;
 
-    private MessageTree tree;
-    private OpenTransaction[] stack = new OpenTransaction[8];
+    /** The tree being recorded; null when no transaction is open. */
+    private RecordedTree tree;
+    /** A tree the sender refused or folded, kept for the next one. */
+    private RecordedTree spare;
+    private int[] open = new int[8];
+    /** Wall-clock and monotonic times read together when the open tree began. */
+    private long baseMillis;
+    private long baseNanos;
     private int depth;
-    private int messages;
-    private boolean important;
+    /** The next transaction serial; a block of {@link CatClient#SERIAL_BLOCK} is taken from the client at a time. */
+    private int nextSerial;
 
     // Ids set by logRemoteCallServer before any transaction was open: applied to the next tree.
     private String pendingMessageId;
@@ -48,52 +56,74 @@ final class ThreadContext
 
     Transaction begin(final String type, final String name)
     {
-        final long now = System.currentTimeMillis();
-        final TransactionMessage message =
-            new TransactionMessage(type, name, Message.SUCCESS, "", now, 0);
+        final long nanos = System.nanoTime();
+        final long millis;
         if (depth == 0)
         {
-            startTree(message);
+            millis = System.currentTimeMillis();
+            startTree();
+            baseMillis = millis;
+            baseNanos = nanos;
         }
-        else if (!attach(message))
+        else if (tree.size >= maxMessages)
         {
+            client.counters().messageOverCap();
             return NoopTransaction.INSTANCE;
         }
-        final OpenTransaction t = new OpenTransaction(this, message, System.nanoTime());
-        if (depth == stack.length)
+        else
         {
-            stack = Arrays.copyOf(stack, depth * 2);
+            millis = millisAt(nanos);
         }
-        stack[depth++] = t;
-        return t;
+        final RecordedTree t = tree;
+        final int i = t.add(RecordedTree.TRANSACTION, nonNull(type), nonNull(name), Message.SUCCESS, "", millis);
+        t.starts[i] = nanos;
+        t.durations[i] = -1;
+        if ((nextSerial & (CatClient.SERIAL_BLOCK - 1)) == 0)
+        {
+            nextSerial = client.serialBlock(); // never 0: 0 marks an entry no handle may touch
+        }
+        final int serial = nextSerial++;
+        t.serials[i] = serial;
+        if (depth == open.length)
+        {
+            open = Arrays.copyOf(open, depth * 2);
+        }
+        open[depth++] = i;
+        return new TransactionHandle(t, i, serial);
     }
 
-    void complete(final OpenTransaction t)
+    /**
+     * Completes entry {@code index} of {@code t} and every transaction opened inside it; the tree goes to the sender
+     * when nothing stays open. A handle of another tree, or of an entry already completed, changes nothing.
+     */
+    void complete(final RecordedTree t, final int index, final int serial)
     {
-        if (t.completed)
+        if (t != tree || index >= t.size || t.serials[index] != serial || t.ends[index] != 0)
         {
             return;
         }
         int at = depth - 1;
-        while (at >= 0 && stack[at] != t)
+        while (at >= 0 && open[at] != index)
         {
             at--;
         }
-        final long now = System.nanoTime();
         if (at < 0)
         {
-            // Not on this stack (already popped with an outer one, or from another client): just fix its duration.
-            t.finish(now);
             return;
         }
+        final long now = System.nanoTime();
+        final int end = t.size;
         while (depth > at)
         {
-            final OpenTransaction top = stack[--depth];
-            stack[depth] = null;
-            top.finish(now);
-            if (!top.message.isSuccess())
+            final int j = open[--depth];
+            if (t.durations[j] < 0)
             {
-                important = true;
+                t.durations[j] = Math.max(0, (now - t.starts[j]) / 1000L);
+            }
+            t.ends[j] = end;
+            if (!Message.SUCCESS.equals(t.statuses[j]))
+            {
+                t.important = true;
             }
         }
         if (depth == 0)
@@ -103,26 +133,37 @@ final class ThreadContext
     }
 
     /**
-     * Logs an event, heartbeat, metric or trace: a child of the open transaction, or a tree of its own.
+     * Logs an event, heartbeat, metric or trace (kind: its NT1 tag): a child of the open transaction, or a tree of its
+     * own.
      */
-    void log(final Message m, final boolean forceImportant)
+    void log(final byte kind, final String type, final String name, final String status, final String data,
+        final boolean forceImportant)
     {
-        if (forceImportant || !m.isSuccess())
+        final long millis = depth == 0 ? System.currentTimeMillis() : millisAt(System.nanoTime());
+        final String s = nonNull(status);
+        if (depth == 0)
         {
-            important = true;
+            startTree();
+        }
+        else if (tree.size >= maxMessages)
+        {
+            client.counters().messageOverCap();
+            return;
+        }
+        tree.add(kind, nonNull(type), nonNull(name), s, truncate(nonNull(data)), millis);
+        if (forceImportant || !Message.SUCCESS.equals(s))
+        {
+            tree.important = true;
         }
         if (depth == 0)
         {
-            startTree(m);
             submitTree();
-            return;
         }
-        attach(m);
     }
 
     String appendData(final String existing, final String more)
     {
-        final String joined = existing.isEmpty() ? more : existing + '&' + more;
+        final String joined = existing == null || existing.isEmpty() ? more : existing + '&' + more;
         return truncate(joined);
     }
 
@@ -145,11 +186,11 @@ final class ThreadContext
         {
             return null;
         }
-        if (tree.messageId().isEmpty())
+        if (tree.messageId.isEmpty())
         {
-            tree.messageId(client.createMessageId());
+            tree.messageId = client.createMessageId();
         }
-        return tree.messageId();
+        return tree.messageId;
     }
 
     /**
@@ -162,7 +203,7 @@ final class ThreadContext
         {
             return own;
         }
-        return tree.rootMessageId().isEmpty() ? own : tree.rootMessageId();
+        return tree.rootMessageId.isEmpty() ? own : tree.rootMessageId;
     }
 
     void linkToCaller(final String messageId, final String parentId, final String rootId)
@@ -171,10 +212,10 @@ final class ThreadContext
         {
             if (messageId != null && !messageId.isEmpty())
             {
-                tree.messageId(messageId);
+                tree.messageId = messageId;
             }
-            tree.parentMessageId(parentId);
-            tree.rootMessageId(rootId);
+            tree.parentMessageId = nonNull(parentId);
+            tree.rootMessageId = nonNull(rootId);
         }
         else
         {
@@ -184,50 +225,62 @@ final class ThreadContext
         }
     }
 
+    /**
+     * The wall-clock time of a moment inside the open tree, from the monotonic clock: one clock read per message
+     * instead of two (each costs ~30 ns, the larger part of a request's cost), and times that never run backwards
+     * within a tree.
+     */
+    private long millisAt(final long nanos)
+    {
+        return baseMillis + Math.max(0, nanos - baseNanos) / 1_000_000L;
+    }
+
     /** @return true while a transaction is open on this thread. */
     boolean hasOpenTransaction()
     {
         return depth > 0;
     }
 
-    private void startTree(final Message root)
+    private void startTree()
     {
-        tree = new MessageTree().domain(client.config().domain()).hostname(client.config().hostname())
-            .ipAddress(client.config().ip()).threadGroupName(threadGroupName).threadId(threadId)
-            .threadName(Thread.currentThread().getName()).root(root);
-        messages = 1;
+        RecordedTree t = spare;
+        if (t != null)
+        {
+            spare = null;
+        }
+        else
+        {
+            t = client.spareTree();
+        }
+        t.reset(this, Thread.currentThread().getName());
         if (pendingMessageId != null || pendingParentId != null || pendingRootId != null)
         {
             if (pendingMessageId != null)
             {
-                tree.messageId(pendingMessageId);
+                t.messageId = pendingMessageId;
             }
-            tree.parentMessageId(pendingParentId).rootMessageId(pendingRootId);
+            t.parentMessageId = nonNull(pendingParentId);
+            t.rootMessageId = nonNull(pendingRootId);
             pendingMessageId = null;
             pendingParentId = null;
             pendingRootId = null;
         }
-    }
-
-    private boolean attach(final Message m)
-    {
-        if (messages >= maxMessages)
-        {
-            client.counters().messageOverCap();
-            return false;
-        }
-        messages++;
-        stack[depth - 1].message.addChild(m);
-        return true;
+        tree = t;
     }
 
     private void submitTree()
     {
-        final MessageTree done = tree;
-        final boolean wasImportant = important;
+        final RecordedTree done = tree;
         tree = null;
-        messages = 0;
-        important = false;
-        client.submit(done, wasImportant);
+        done.recording = false;
+        if (!client.submit(done, done.important))
+        {
+            spare = done;
+        }
+    }
+
+    private static String nonNull(final String s)
+    {
+        return s == null ? "" : s;
     }
 }

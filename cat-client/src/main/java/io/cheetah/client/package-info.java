@@ -5,7 +5,7 @@
  * status XML in {@code status}.
  * <pre>
  *  app thread: Cat.newTransaction / logEvent / complete
- *        └─▶ ThreadContext (open transactions, tree of io.cheetah.message objects)
+ *        └─▶ ThreadContext (open transactions, a pooled flat RecordedTree; handles name its entries)
  *               └─ root completes ─▶ Sender.submit ─▶ [high | normal queue] ─▶ cat-sender ─▶ NT1 frames ─▶ TCP 2280
  *  cat-status: router (GET /cat/s/router?op=json) ─▶ Routes ─▶ Sender;  heartbeat + reboot trees ─▶ Sender.submit
  * </pre>

@@ -1,5 +1,6 @@
 package io.cheetah.client;
 
+import io.cheetah.codec.FrameWriter;
 import io.cheetah.message.MessageId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,6 +28,26 @@ class MessageIdSequenceTest
         final MessageId parsed = MessageId.parse(ids.next());
         assertThat(parsed.domain()).isEqualTo("shop-web");
         assertThat(parsed.index()).isEqualTo(1);
+    }
+
+    @Test
+    void anIdMintedIntoAFrameIsTheStringFormsBytes()
+    {
+        final AtomicLong clock = new AtomicLong(480_000L * MessageId.HOUR_MILLIS + 5);
+        final MessageIdSequence ids = new MessageIdSequence("shöp-web", "10.1.6.108", clock::get);
+        for (int i = 0; i < 12; i++)
+        {
+            ids.next(); // index 12 next: two digits
+        }
+        final FrameWriter minted = new FrameWriter(16);
+        ids.writeNext(minted);
+        ids.multiInstances(true);
+        ids.writeNext(minted);
+        final FrameWriter expected = new FrameWriter(16);
+        expected.writeString("shöp-web-0a01066c-480000-12");
+        expected.writeString("shöp-web-0a01066c." + ProcessHandle.current().pid() + "-480000-13");
+        assertThat(minted.toByteArray()).isEqualTo(expected.toByteArray());
+        assertThat(ids.next()).as("minting into a frame counts like next()").endsWith("-480000-14");
     }
 
     @Test

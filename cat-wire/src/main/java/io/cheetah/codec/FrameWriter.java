@@ -151,6 +151,38 @@ public final class FrameWriter
     }
 
     /**
+     * Writes a non-negative number's decimal digits as ASCII (message ids minted straight into a frame).
+     *
+     * @param value zero or more.
+     */
+    public void writeDecimal(final long value)
+    {
+        final int digits = decimalLength(value);
+        ensure(digits);
+        long v = value;
+        for (int i = length + digits - 1; i >= length; i--)
+        {
+            bytes[i] = (byte)('0' + (int)(v % 10));
+            v /= 10;
+        }
+        length += digits;
+    }
+
+    /**
+     * @param value zero or more.
+     * @return how many bytes {@link #writeDecimal(long)} writes for it.
+     */
+    public static int decimalLength(final long value)
+    {
+        int digits = 1;
+        for (long v = value / 10; v > 0; v /= 10)
+        {
+            digits++;
+        }
+        return digits;
+    }
+
+    /**
      * Writes a string as NT1 does: varint byte length then UTF-8 (null written as empty). Unpaired surrogates become
      * {@code '?'}, as {@link String#getBytes(java.nio.charset.Charset)} does.
      *

@@ -2,7 +2,6 @@ package io.cheetah.client.transport;
 
 import io.cheetah.message.Event;
 import io.cheetah.message.Message;
-import io.cheetah.message.MessageKind;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
 
@@ -10,32 +9,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Keeps the counts of the trees the router's {@code sample} leaves out, so the server's reports stay exact at any
- * sample rate: each transaction and event of a sampled-out tree is added to its (domain, type, name) aggregate on the
+ * sample rate: each transaction and event of a sampled-out tree is added to its (type, name) aggregate on the
  * caller's thread, and the sender thread turns the aggregates into CAT's aggregated trees once a second
  * ({@code System/TransactionAggregator} holding {@code @count;fail;sumMs;duration,count|…} transactions,
  * {@code System/EventAggregator} holding {@code @count;fail} events, as CAT's own clients send them), which are never
  * sampled out themselves. Each counter is taken with {@code getAndSet(0)}, so an add racing a flush lands in this
  * flush or the next, never nowhere. Bounded: past {@link #MAX_KEYS} aggregates a sampled-out tree is sent whole
- * instead ({@link #fold} returns false).
+ * instead ({@link #fold} returns false). Looking an aggregate up allocates nothing (a map per type, then per name).
  */
-final class SampleFolder
+final class SampleFolder implements SampledCounts
 {
-    /** Most (domain, kind, type, name) aggregates kept. */
+    /** Most (kind, type, name) aggregates kept. */
     static final int MAX_KEYS = 10_000;
     /** CAT's coarser duration steps: below {@code [0]} ms, round down to a multiple of {@code [1]}. */
     private static final int[][] STEPS = {{200, 5}, {500, 20}, {2_000, 50}, {20_000, 500}, {1_000_000, 10_000}};
 
-    private final Map<Key, Aggregate> aggregates = new ConcurrentHashMap<>();
-    private final Map<String, MessageTree> headers = new ConcurrentHashMap<>();
-
-    /** One aggregate's identity. */
-    private record Key(String domain, boolean transaction, String type, String name)
-    {
-    }
+    private final String domain;
+    private final String hostname;
+    private final String ip;
+    private final Map<String, Map<String, Aggregate>> transactions = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, Aggregate>> events = new ConcurrentHashMap<>();
+    private final AtomicInteger keys = new AtomicInteger();
 
     /** Counters of one aggregate, added to by any caller thread. */
     private static final class Aggregate
@@ -47,57 +46,74 @@ final class SampleFolder
     }
 
     /**
+     * @param domain   the client's domain (the aggregated trees' header).
+     * @param hostname the client's host name.
+     * @param ip       the client's address.
+     */
+    SampleFolder(final String domain, final String hostname, final String ip)
+    {
+        this.domain = domain;
+        this.hostname = hostname;
+        this.ip = ip;
+    }
+
+    /**
      * Adds a sampled-out tree's messages to their aggregates (any thread).
      *
      * @param tree the tree.
      * @return false when the aggregates are full and the tree was not folded (the caller sends it).
      */
-    boolean fold(final MessageTree tree)
+    boolean fold(final OutboundTree tree)
     {
-        if (tree.root() == null || aggregates.size() >= MAX_KEYS)
+        if (keys.get() >= MAX_KEYS)
         {
             return false;
         }
-        headers.putIfAbsent(tree.domain(), tree);
-        add(tree.domain(), tree.root());
+        tree.foldInto(this);
         return true;
     }
 
-    private void add(final String domain, final Message m)
+    @Override
+    public void transaction(final String type, final String name, final boolean success, final long durationMicros)
     {
-        if (m.kind() == MessageKind.TRANSACTION)
+        final Aggregate a = aggregate(transactions, type, name);
+        final long millis = durationMicros / 1000;
+        a.count.incrementAndGet();
+        if (!success)
         {
-            final TransactionMessage t = (TransactionMessage)m;
-            final Aggregate a = aggregate(new Key(domain, true, t.type(), t.name()));
-            final long millis = t.durationMicros() / 1000;
-            a.count.incrementAndGet();
-            if (!t.isSuccess())
-            {
-                a.fails.incrementAndGet();
-            }
-            a.sumMillis.addAndGet(millis);
-            a.durations.computeIfAbsent(bucket(millis), k -> new AtomicLong()).incrementAndGet();
-            for (final Message child : t.children())
-            {
-                add(domain, child);
-            }
+            a.fails.incrementAndGet();
         }
-        else if (m.kind() == MessageKind.EVENT)
-        {
-            final Aggregate a = aggregate(new Key(domain, false, m.type(), m.name()));
-            a.count.incrementAndGet();
-            if (!m.isSuccess())
-            {
-                a.fails.incrementAndGet();
-            }
-        }
-        // heartbeats, metrics and traces are never in a sampled-out tree's count (heartbeats are not sampled)
+        a.sumMillis.addAndGet(millis);
+        a.durations.computeIfAbsent(bucket(millis), k -> new AtomicLong()).incrementAndGet();
     }
 
-    private Aggregate aggregate(final Key key)
+    @Override
+    public void event(final String type, final String name, final boolean success)
     {
-        final Aggregate a = aggregates.get(key);
-        return a != null ? a : aggregates.computeIfAbsent(key, k -> new Aggregate());
+        final Aggregate a = aggregate(events, type, name);
+        a.count.incrementAndGet();
+        if (!success)
+        {
+            a.fails.incrementAndGet();
+        }
+    }
+
+    private Aggregate aggregate(final Map<String, Map<String, Aggregate>> byType, final String type,
+        final String name)
+    {
+        final String t = type == null ? "" : type;
+        final String n = name == null ? "" : name;
+        Map<String, Aggregate> byName = byType.get(t);
+        if (byName == null)
+        {
+            byName = byType.computeIfAbsent(t, k -> new ConcurrentHashMap<>());
+        }
+        final Aggregate a = byName.get(n);
+        return a != null ? a : byName.computeIfAbsent(n, k ->
+        {
+            keys.incrementAndGet();
+            return new Aggregate();
+        });
     }
 
     /**
@@ -138,29 +154,23 @@ final class SampleFolder
     }
 
     /**
-     * Takes everything folded so far as aggregated trees, one per domain and kind (sender thread).
+     * Takes everything folded so far as aggregated trees, one per kind (sender thread).
      *
      * @param nowMillis the trees' time.
      * @return the trees (empty when nothing was folded since the last call).
      */
     List<MessageTree> drain(final long nowMillis)
     {
-        final Map<String, TransactionMessage> transactions = new java.util.HashMap<>();
-        final Map<String, TransactionMessage> events = new java.util.HashMap<>();
-        for (final Map.Entry<Key, Aggregate> e : aggregates.entrySet())
+        final List<MessageTree> out = new ArrayList<>(2);
+        final TransactionMessage t = new TransactionMessage("System", "TransactionAggregator", Message.SUCCESS, "",
+            nowMillis, 0);
+        transactions.forEach((type, byName) -> byName.forEach((name, a) ->
         {
-            final Key k = e.getKey();
-            final Aggregate a = e.getValue();
             final long count = a.count.getAndSet(0);
-            if (count == 0)
+            if (count > 0)
             {
-                continue;
-            }
-            final long fails = a.fails.getAndSet(0);
-            if (k.transaction())
-            {
-                final StringBuilder data = new StringBuilder(32).append('@').append(count).append(';').append(fails)
-                    .append(';').append(a.sumMillis.getAndSet(0)).append(';');
+                final StringBuilder data = new StringBuilder(32).append('@').append(count).append(';')
+                    .append(a.fails.getAndSet(0)).append(';').append(a.sumMillis.getAndSet(0)).append(';');
                 String sep = "";
                 for (final Map.Entry<Integer, AtomicLong> d : a.durations.entrySet())
                 {
@@ -172,32 +182,28 @@ final class SampleFolder
                     }
                 }
                 data.append(';');
-                root(transactions, k.domain(), "TransactionAggregator", nowMillis).addChild(new TransactionMessage(
-                    k.type(), k.name(), Message.SUCCESS, data.toString(), nowMillis, 0));
+                t.addChild(new TransactionMessage(type, name, Message.SUCCESS, data.toString(), nowMillis, 0));
             }
-            else
+        }));
+        final TransactionMessage e = new TransactionMessage("System", "EventAggregator", Message.SUCCESS, "",
+            nowMillis, 0);
+        events.forEach((type, byName) -> byName.forEach((name, a) ->
+        {
+            final long count = a.count.getAndSet(0);
+            if (count > 0)
             {
-                root(events, k.domain(), "EventAggregator", nowMillis).addChild(new Event(k.type(), k.name(),
-                    Message.SUCCESS, "@" + count + ";" + fails, nowMillis));
+                e.addChild(new Event(type, name, Message.SUCCESS, "@" + count + ";" + a.fails.getAndSet(0),
+                    nowMillis));
+            }
+        }));
+        for (final TransactionMessage root : List.of(t, e))
+        {
+            if (!root.children().isEmpty())
+            {
+                out.add(new MessageTree().domain(domain).hostname(hostname).ipAddress(ip).threadGroupName("cat")
+                    .threadId("0").threadName("cat-sender").root(root));
             }
         }
-        final List<MessageTree> out = new ArrayList<>();
-        transactions.forEach((domain, root) -> out.add(tree(domain, root)));
-        events.forEach((domain, root) -> out.add(tree(domain, root)));
         return out;
-    }
-
-    private static TransactionMessage root(final Map<String, TransactionMessage> roots, final String domain,
-        final String name, final long nowMillis)
-    {
-        return roots.computeIfAbsent(domain, d -> new TransactionMessage("System", name, Message.SUCCESS, "",
-            nowMillis, 0));
-    }
-
-    private MessageTree tree(final String domain, final TransactionMessage root)
-    {
-        final MessageTree header = headers.get(domain);
-        return new MessageTree().domain(domain).hostname(header.hostname()).ipAddress(header.ipAddress())
-            .threadGroupName("cat").threadId("0").threadName("cat-sender").root(root);
     }
 }

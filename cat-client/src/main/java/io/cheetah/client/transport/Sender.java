@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 
 /**
  * The client's one sending thread and the two bounded queues in front of it. Application threads hand completed
@@ -22,7 +21,8 @@ import java.util.function.Supplier;
  * one buffer and writes them in one socket write.
  * <pre>
  *  app threads ──submit──▶ [high queue] ─┐
- *              ──submit──▶ [normal queue]┴─▶ sender thread ─▶ Nt1Encoder ─▶ FrameWriter ─▶ FrameChannel ─▶ server
+ *              ──submit──▶ [normal queue]┴─▶ sender thread ─▶ OutboundTree.encode ─▶ FrameWriter ─▶ FrameChannel
+ *                    ◀──────── release (pooled trees go back to their thread) ───┘
  *  status thread ─routes(Routes)─▶ connect to the first reachable endpoint, fail over along the list,
  *                                  return to an earlier one when it answers again
  * </pre>
@@ -43,11 +43,11 @@ public final class Sender
     private final ClientConfig config;
     private final FrameChannel.Factory channels;
     private final SendCounters counters;
-    private final Supplier<String> ids;
-    private final TreeQueue<MessageTree> high;
-    private final TreeQueue<MessageTree> normal;
+    private final MessageIds ids;
+    private final TreeQueue<OutboundTree> high;
+    private final TreeQueue<OutboundTree> normal;
     private final Nt1Encoder encoder = new Nt1Encoder();
-    private final SampleFolder folder = new SampleFolder();
+    private final SampleFolder folder;
     private final Thread thread;
 
     private volatile Routes routes;
@@ -76,13 +76,14 @@ public final class Sender
      * @param initial  routes to use until the router answers.
      */
     public Sender(final ClientConfig config, final FrameChannel.Factory channels, final SendCounters counters,
-        final Supplier<String> ids, final Routes initial)
+        final MessageIds ids, final Routes initial)
     {
         this.config = config;
         this.channels = channels;
         this.counters = counters;
         this.ids = ids;
         this.routes = initial;
+        this.folder = new SampleFolder(config.domain(), config.hostname(), config.ip());
         this.high = new TreeQueue<>(config.highQueueSize());
         this.normal = new TreeQueue<>(config.queueSize());
         this.writer = new FrameWriter(config.flushBytes() + 4096);
@@ -99,43 +100,59 @@ public final class Sender
     }
 
     /**
-     * Hands a completed tree over; never blocks. Any thread.
+     * Hands an object-model tree over (the client's own heartbeat and reboot trees, tests); never blocks. Any thread.
      *
      * @param tree      a complete tree; not touched by the caller afterwards.
      * @param important true when it holds a failure, an error or a heartbeat: never sampled out, own queue.
      */
     public void submit(final MessageTree tree, final boolean important)
     {
+        submit(new ModelTree(tree, encoder), important);
+    }
+
+    /**
+     * Hands a completed tree over; never blocks: one lock-free offer. Any thread.
+     *
+     * @param tree      a complete tree.
+     * @param important true when it holds a failure, an error or a heartbeat: never sampled out, own queue.
+     * @return true when the sender took the tree (it will {@link OutboundTree#release()} it); false when it was
+     *         folded, blocked or refused (counted), and the caller may reuse it at once.
+     */
+    public boolean submit(final OutboundTree tree, final boolean important)
+    {
         counters.produced.increment();
         final Routes r = routes;
         if (r.block())
         {
             counters.blocked.increment();
-            return;
+            return false;
         }
         if (closed)
         {
             counters.discardedAtClose.incrementAndGet();
-            return;
+            return false;
         }
         if (important)
         {
             if (!high.offer(tree))
             {
                 counters.highQueueFull.increment();
+                return false;
             }
-            return;
+            return true;
         }
         if (r.sample() < 1.0 && ThreadLocalRandom.current().nextDouble() >= r.sample() && folder.fold(tree))
         {
             // counted in the aggregated trees the sender thread sends every second, so reports stay exact
             counters.sampledOut.increment();
-            return;
+            return false;
         }
         if (!normal.offer(tree))
         {
             counters.queueFull.increment();
+            return false;
         }
+        return true;
     }
 
     /**
@@ -258,7 +275,7 @@ public final class Sender
         for (final MessageTree t : folder.drain(System.currentTimeMillis()))
         {
             counters.produced.increment();
-            if (!high.offer(t))
+            if (!high.offer(new ModelTree(t, encoder)))
             {
                 counters.highQueueFull.increment();
             }
@@ -270,7 +287,7 @@ public final class Sender
         final int limit = config.flushBytes();
         while (writer.length() < limit)
         {
-            MessageTree tree = high.poll();
+            OutboundTree tree = high.poll();
             if (tree == null)
             {
                 tree = normal.poll();
@@ -281,17 +298,17 @@ public final class Sender
             }
             try
             {
-                if (tree.messageId().isEmpty())
-                {
-                    tree.messageId(ids.get());
-                }
-                encoder.encode(tree, writer);
+                tree.encode(writer, ids);
                 pendingTrees++;
             }
             catch (final RuntimeException e)
             {
                 writer.abandonFrame();
                 counters.encodeFailed.incrementAndGet();
+            }
+            finally
+            {
+                tree.release();
             }
         }
     }
@@ -443,12 +460,14 @@ public final class Sender
     private void discardQueued()
     {
         long n = 0;
-        while (high.poll() != null)
+        for (OutboundTree t = high.poll(); t != null; t = high.poll())
         {
+            t.release();
             n++;
         }
-        while (normal.poll() != null)
+        for (OutboundTree t = normal.poll(); t != null; t = normal.poll())
         {
+            t.release();
             n++;
         }
         if (pendingTrees > 0)

@@ -1,6 +1,5 @@
 package io.cheetah.client.transport;
 
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -17,8 +16,8 @@ public final class TreeQueue<E>
     private final AtomicReferenceArray<E> slots;
     private final int mask;
     private final int capacity;
-    private final AtomicLong tail = new AtomicLong();
-    private final AtomicLong head = new AtomicLong();
+    private final PaddedAtomicLong tail = new PaddedAtomicLong();
+    private final PaddedAtomicLong head = new PaddedAtomicLong();
     /** Producers' stale copy of the head, refreshed only when the queue looks full (a benign race). */
     private volatile long headCache;
 

@@ -1,5 +1,6 @@
 package io.cheetah.client.transport;
 
+import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.message.Event;
 import io.cheetah.message.Message;
 import io.cheetah.message.MessageTree;
@@ -15,12 +16,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SampleFolderTest
 {
-    private static MessageTree request(final long urlMicros)
+    private static OutboundTree request(final long urlMicros)
     {
         final TransactionMessage url = new TransactionMessage("URL", "/cart", Message.SUCCESS, "", 1_000, urlMicros);
         url.addChild(new TransactionMessage("SQL", "select", Message.SUCCESS, "", 1_000, 2_000));
         url.addChild(new Event("Cache", "get", Message.SUCCESS, "", 1_000));
-        return new MessageTree().domain("app").hostname("h").ipAddress("10.0.0.1").root(url);
+        return new ModelTree(new MessageTree().domain("app").hostname("h").ipAddress("10.0.0.1").root(url),
+            new Nt1Encoder());
+    }
+
+    private static SampleFolder folder()
+    {
+        return new SampleFolder("app", "h", "10.0.0.1");
     }
 
     @Test
@@ -40,7 +47,7 @@ class SampleFolderTest
     @Test
     void foldedTreesComeOutAsCatsAggregatedTrees()
     {
-        final SampleFolder folder = new SampleFolder();
+        final SampleFolder folder = folder();
         assertThat(folder.fold(request(5_000))).isTrue();
         assertThat(folder.fold(request(23_000))).isTrue();
         final List<MessageTree> trees = folder.drain(9_000);
@@ -64,7 +71,7 @@ class SampleFolderTest
     @Test
     void aFoldRacingADrainLandsInOneDrainOrTheNext() throws Exception
     {
-        final SampleFolder folder = new SampleFolder();
+        final SampleFolder folder = folder();
         final List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 4; t++)
         {
