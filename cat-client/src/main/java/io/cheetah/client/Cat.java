@@ -2,6 +2,10 @@ package io.cheetah.client;
 
 import io.cheetah.client.config.ClientConfig;
 import io.cheetah.client.config.ClientConfigLoader;
+import io.cheetah.client.config.ServerAddress;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The static API applications call, shaped like CAT's {@code com.dianping.cat.Cat} so that existing code ports by
@@ -71,6 +75,57 @@ public final class Cat
     }
 
     /**
+     * CAT's {@code Cat.initialize(String... servers)}: the configuration read from the system (see README), with
+     * these servers on CAT's ports (TCP 2280, HTTP 8080).
+     *
+     * @param servers host names or addresses.
+     * @return the running client.
+     */
+    public static CatClient initialize(final String... servers)
+    {
+        return initialize(ClientConfigLoader.fromSystem().toBuilder()
+            .servers(servers(servers, ServerAddress.DEFAULT_PORT, ServerAddress.DEFAULT_HTTP_PORT)).build());
+    }
+
+    /**
+     * CAT's {@code Cat.initializeByDomain(domain, servers...)}.
+     *
+     * @param domain  the application's domain.
+     * @param servers host names or addresses (TCP 2280, HTTP 8080).
+     * @return the running client.
+     */
+    public static CatClient initializeByDomain(final String domain, final String... servers)
+    {
+        return initializeByDomain(domain, ServerAddress.DEFAULT_PORT, ServerAddress.DEFAULT_HTTP_PORT, servers);
+    }
+
+    /**
+     * CAT's {@code Cat.initializeByDomain(domain, tcpPort, httpPort, servers...)}.
+     *
+     * @param domain   the application's domain.
+     * @param tcpPort  the servers' TCP port.
+     * @param httpPort the servers' HTTP (router) port.
+     * @param servers  host names or addresses.
+     * @return the running client.
+     */
+    public static CatClient initializeByDomain(final String domain, final int tcpPort, final int httpPort,
+        final String... servers)
+    {
+        return initialize(ClientConfigLoader.fromSystem().toBuilder().domain(domain)
+            .servers(servers(servers, tcpPort, httpPort)).build());
+    }
+
+    private static List<ServerAddress> servers(final String[] hosts, final int tcpPort, final int httpPort)
+    {
+        final List<ServerAddress> list = new ArrayList<>();
+        for (final String host : hosts)
+        {
+            list.add(new ServerAddress(host.trim(), tcpPort, httpPort));
+        }
+        return list;
+    }
+
+    /**
      * Stops the process-wide client (sending what it can); the next call starts a new one.
      */
     public static void destroy()
@@ -113,6 +168,18 @@ public final class Cat
             }
             return client;
         }
+    }
+
+    /** See {@link CatClient#logTrace(String, String, String, String)}. */
+    public static void logTrace(final String type, final String name)
+    {
+        getClient().logTrace(type, name, Transaction.SUCCESS, "");
+    }
+
+    /** See {@link CatClient#logTrace(String, String, String, String)}. */
+    public static void logTrace(final String type, final String name, final String status, final String data)
+    {
+        getClient().logTrace(type, name, status, data);
     }
 
     /** See {@link CatClient#newTransaction(String, String)}. */

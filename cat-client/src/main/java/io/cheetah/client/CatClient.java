@@ -42,6 +42,7 @@ public final class CatClient implements AutoCloseable
     private static final byte EVENT = (byte)MessageKind.EVENT.tag();
     private static final byte HEARTBEAT = (byte)MessageKind.HEARTBEAT.tag();
     private static final byte METRIC = (byte)MessageKind.METRIC.tag();
+    private static final byte TRACE = (byte)MessageKind.TRACE.tag();
 
     /** Transaction serials are handed to threads this many at a time (a power of two). */
     static final int SERIAL_BLOCK = 1024;
@@ -195,6 +196,23 @@ public final class CatClient implements AutoCloseable
             return;
         }
         contexts.get().log(EVENT, type, name, status, data, false);
+    }
+
+    /**
+     * Logs a trace line (NT1 {@code L}), a child of the open transaction or a tree of its own.
+     *
+     * @param type   trace type.
+     * @param name   trace name.
+     * @param status status.
+     * @param data   the text.
+     */
+    public void logTrace(final String type, final String name, final String status, final String data)
+    {
+        if (!enabled)
+        {
+            return;
+        }
+        contexts.get().log(TRACE, type, name, status, data, false);
     }
 
     /**

@@ -47,6 +47,25 @@ class CatTest
     }
 
     @Test
+    void catsInitializeByDomainAndLogTraceWorkUnchanged() throws Exception
+    {
+        try (TestListener listener = new TestListener())
+        {
+            Cat.initializeByDomain("by-domain", listener.port(), 1, "127.0.0.1");
+            assertThat(Cat.getClient().config().domain()).isEqualTo("by-domain");
+            final Transaction t = Cat.newTransaction("Job", "traced");
+            Cat.logTrace("Trace", "step", Transaction.SUCCESS, "detail");
+            t.complete();
+            final MessageTree tree = listener.next(TestListener.root("Job", "traced"), Duration.ofSeconds(10));
+            assertThat(tree).isNotNull();
+            assertThat(tree.domain()).isEqualTo("by-domain");
+            final io.cheetah.message.Message trace = ((TransactionMessage)tree.root()).children().get(0);
+            assertThat(trace.kind()).isEqualTo(io.cheetah.message.MessageKind.TRACE);
+            assertThat(trace.data()).isEqualTo("detail");
+        }
+    }
+
+    @Test
     void aTreeKeepsAtMostTheConfiguredNumberOfMessagesAndCountsTheRest() throws Exception
     {
         try (TestListener listener = new TestListener())
