@@ -2,6 +2,7 @@ package io.cheetah.client;
 
 import io.cheetah.message.Message;
 
+import java.time.Instant;
 import java.util.Arrays;
 
 /**
@@ -20,6 +21,9 @@ import java.util.Arrays;
  */
 final class ThreadContext
 {
+    /** How long one pairing of the wall clock with the monotonic clock is used. */
+    private static final long RECALIBRATE_NANOS = 1_000_000_000L;
+
     final String threadId;
     final String threadGroupName;
 
@@ -32,9 +36,9 @@ final class ThreadContext
     /** A tree the sender refused or folded, kept for the next one. */
     private RecordedTree spare;
     private int[] open = new int[8];
-    /** Wall-clock and monotonic times read together when the open tree began. */
-    private long baseMillis;
-    private long baseNanos;
+    /** Wall-clock (µs since the epoch) and monotonic times read together, at most {@link #RECALIBRATE_NANOS} ago. */
+    private long baseMicros;
+    private long baseNanos = System.nanoTime() - RECALIBRATE_NANOS - 1;
     private int depth;
     /** The next transaction serial; a block of {@link CatClient#SERIAL_BLOCK} is taken from the client at a time. */
     private int nextSerial;
@@ -60,10 +64,8 @@ final class ThreadContext
         final long millis;
         if (depth == 0)
         {
-            millis = System.currentTimeMillis();
+            millis = wallMillis(nanos);
             startTree();
-            baseMillis = millis;
-            baseNanos = nanos;
         }
         else if (tree.size >= maxMessages)
         {
@@ -139,7 +141,8 @@ final class ThreadContext
     void log(final byte kind, final String type, final String name, final String status, final String data,
         final boolean forceImportant)
     {
-        final long millis = depth == 0 ? System.currentTimeMillis() : millisAt(System.nanoTime());
+        final long nanos = System.nanoTime();
+        final long millis = depth == 0 ? wallMillis(nanos) : millisAt(nanos);
         final String s = nonNull(status);
         if (depth == 0)
         {
@@ -226,13 +229,29 @@ final class ThreadContext
     }
 
     /**
-     * The wall-clock time of a moment inside the open tree, from the monotonic clock: one clock read per message
-     * instead of two (each costs ~30 ns, the larger part of a request's cost), and times that never run backwards
-     * within a tree.
+     * The wall-clock time of a moment, from the monotonic clock and the last pairing of the two: one clock read per
+     * message instead of two (each costs ~30 ns here, the larger part of a request's cost), and times that never run
+     * backwards within a tree.
      */
     private long millisAt(final long nanos)
     {
-        return baseMillis + Math.max(0, nanos - baseNanos) / 1_000_000L;
+        return (baseMicros + Math.max(0, nanos - baseNanos) / 1_000L) / 1_000L;
+    }
+
+    /**
+     * The wall-clock time at the start of a tree: derived like {@link #millisAt} while the pairing of the two clocks is
+     * under a second old, read again (and re-paired) otherwise, so a step of the wall clock shows within a second.
+     */
+    private long wallMillis(final long nanos)
+    {
+        if (nanos - baseNanos > RECALIBRATE_NANOS)
+        {
+            final Instant now = Instant.now(); // µs, not ms: derived times must not lag the wall clock by a ms
+            baseNanos = System.nanoTime();
+            baseMicros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+            return baseMicros / 1_000L;
+        }
+        return millisAt(nanos);
     }
 
     /** @return true while a transaction is open on this thread. */

@@ -170,6 +170,31 @@ class TreeRecordingTest
     }
 
     @Test
+    void timesFromTheMonotonicClockNeverLagOrLeadTheWallClock() throws Exception
+    {
+        start();
+        final int trees = 300;
+        final long[] before = new long[trees];
+        final long[] after = new long[trees];
+        for (int i = 0; i < trees; i++)
+        {
+            before[i] = System.currentTimeMillis();
+            final Transaction t = client.newTransaction("Clock", Integer.toString(i));
+            client.logEvent("Clock", "inside");
+            t.complete();
+            after[i] = System.currentTimeMillis();
+            Thread.sleep(5); // 1.5 s in all: the pairing of the two clocks is renewed on the way
+        }
+        for (final byte[] frame : frames("Clock", trees))
+        {
+            final TransactionMessage root = (TransactionMessage)decode(frame).root();
+            final int i = Integer.parseInt(root.name());
+            assertThat(root.timestampMillis()).as("tree " + i).isBetween(before[i], after[i]);
+            assertThat(root.children().get(0).timestampMillis()).isBetween(root.timestampMillis(), after[i]);
+        }
+    }
+
+    @Test
     void aHandleOfASentTreeTouchesNothingOnceItsTreeIsReused()
     {
         start();
