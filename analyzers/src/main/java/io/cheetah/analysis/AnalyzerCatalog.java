@@ -3,6 +3,7 @@ package io.cheetah.analysis;
 import io.cheetah.analysis.business.BusinessAnalyzer;
 import io.cheetah.analysis.event.EventAnalyzer;
 import io.cheetah.analysis.heartbeat.HeartbeatAnalyzer;
+import io.cheetah.analysis.matrix.MatrixAnalyzer;
 import io.cheetah.analysis.problem.ProblemAnalyzer;
 import io.cheetah.analysis.storage.StorageAnalyzer;
 import io.cheetah.analysis.top.TopAnalyzer;
@@ -32,6 +33,7 @@ public final class AnalyzerCatalog
             ProblemAnalyzer.TYPE,
             BusinessAnalyzer.TYPE,
             TopAnalyzer.TYPE,
-            StorageAnalyzer.TYPE);
+            StorageAnalyzer.TYPE,
+            MatrixAnalyzer.TYPE);
     }
 }

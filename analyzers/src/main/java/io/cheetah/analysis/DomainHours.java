@@ -35,6 +35,9 @@ public final class DomainHours<L>
     private final Factory<L> factory;
     private final Function<L, Report> toReport;
     private final Map<Long, Map<String, L>> hours = new HashMap<>();
+    /** The hour the last tree went to, so the common case takes no boxed-Long look-up (no allocation per tree). */
+    private long lastHour = Long.MIN_VALUE;
+    private Map<String, L> lastDomains;
 
     /**
      * @param limits   the domain cap.
@@ -56,7 +59,13 @@ public final class DomainHours<L>
      */
     public L live(final long hourStart, final String domain, final boolean wide)
     {
-        final Map<String, L> domains = hours.computeIfAbsent(hourStart, h -> new HashMap<>());
+        Map<String, L> domains = lastDomains;
+        if (hourStart != lastHour || domains == null)
+        {
+            domains = hours.computeIfAbsent(hourStart, h -> new HashMap<>());
+            lastHour = hourStart;
+            lastDomains = domains;
+        }
         L live = domains.get(domain);
         if (live == null)
         {
@@ -99,6 +108,10 @@ public final class DomainHours<L>
     public List<Report> closeHour(final long hourStart)
     {
         final Map<String, L> domains = hours.remove(hourStart);
+        if (hourStart == lastHour)
+        {
+            lastDomains = null;
+        }
         final List<Report> out = new ArrayList<>();
         if (domains != null)
         {
