@@ -10,6 +10,7 @@ export const PAGES = [
   { id: 'business', label: 'Business', path: '/cat/r/business', analyzer: 'business' },
   { id: 'top', label: 'Top', path: '/cat/r/top', analyzer: 'top' },
   { id: 'storage', label: 'Storage', path: '/cat/r/storage', analyzer: 'storage' },
+  { id: 'matrix', label: 'Matrix', path: '/cat/r/matrix', analyzer: 'matrix' },
 ];
 
 const MAX_PARAM = 1024;

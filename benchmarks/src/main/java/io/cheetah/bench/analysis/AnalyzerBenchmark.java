@@ -45,7 +45,7 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
      * ingest thread, so an analyzer that std trees rarely reach (business: metrics, top: error events) costs what
      * its prefilter costs.
      */
-    @Param({"transaction", "event", "business", "top", "storage"})
+    @Param({"transaction", "event", "business", "top", "storage", "matrix"})
     public String analyzer;
 
     /** Which workload variant ({@code STD_MIX}, {@code BATCH}, …). */

@@ -33,6 +33,7 @@ public final class AnalyzerPlacement
         "problem", 270,
         "top", 250,
         "business", 30,
+        "matrix", 150,
         "state", 30);
     /** Cost assumed for an analyzer without a measured figure. */
     static final int UNMEASURED_NANOS = 1000;
