@@ -34,8 +34,8 @@ function rows(matrices) {
 
 function columns(domain) {
   const cols = [
-    { key: 'type', label: 'Type', text: true, value: (r) => r.type },
-    { key: 'name', label: 'Name', text: true, value: (r) => r.name,
+    { key: 'type', label: 'Type', text: true, value: (r) => r.type, cls: () => 'nowrap' },
+    { key: 'name', label: 'Name', text: true, value: (r) => r.name, cls: () => 'name',
       render: (r) => (r.url ? el('span', null, r.name, ' ', logviewLink(r.url, domain, '[:: show ::]')) : r.name) },
     { key: 'count', label: 'Requests', value: (r) => r.count, render: (r) => fmt.int(r.count) },
     { key: 'avg', label: 'Avg (ms)', value: (r) => r.avg, render: (r) => fmt.ms(r.avg) },
@@ -43,12 +43,14 @@ function columns(domain) {
   for (const kind of KINDS) {
     const key = kind.toLowerCase();
     cols.push(
-      { key: key + '_avg', label: kind + ' calls', value: (r) => r[key + '_avg'], render: (r) => fmt.dec2(r[key + '_avg']) },
-      { key: key + '_max', label: kind + ' min–max', value: (r) => r[key + '_max'],
-        render: (r) => el('span', null, fmt.int(r[key + '_min']) + '–' + fmt.int(r[key + '_max']), ' ',
-          r[key + '_url'] ? logviewLink(r[key + '_url'], domain, '[:: max ::]') : '') },
+      // calls per request, then CAT's min–max of one request, the heaviest request as a logview link
+      { key: key + '_avg', label: kind + ' / request', title: 'average (min–max) ' + kind + ' calls in one request',
+        value: (r) => r[key + '_avg'],
+        render: (r) => el('span', null, fmt.dec2(r[key + '_avg']) + ' (' + fmt.int(r[key + '_min']) + '–' +
+          fmt.int(r[key + '_max']) + ')', r[key + '_url'] ? [' ', logviewLink(r[key + '_url'], domain, 'max')] : null) },
       { key: key + '_time', label: kind + ' avg (ms)', value: (r) => r[key + '_time'], render: (r) => fmt.ms(r[key + '_time']) },
-      { key: key + '_share', label: kind + ' time', value: (r) => r[key + '_share'], render: (r) => fmt.pct(r[key + '_share']) },
+      { key: key + '_share', label: kind + ' % time', title: 'share of the request time spent in ' + kind + ' calls',
+        value: (r) => r[key + '_share'], render: (r) => fmt.pct(r[key + '_share']) },
     );
   }
   return cols;
