@@ -1,6 +1,7 @@
 package io.cheetah.analysis;
 
 import io.cheetah.analysis.business.BusinessAnalyzer;
+import io.cheetah.analysis.cross.CrossAnalyzer;
 import io.cheetah.analysis.event.EventAnalyzer;
 import io.cheetah.analysis.heartbeat.HeartbeatAnalyzer;
 import io.cheetah.analysis.matrix.MatrixAnalyzer;
@@ -34,6 +35,7 @@ public final class AnalyzerCatalog
             BusinessAnalyzer.TYPE,
             TopAnalyzer.TYPE,
             StorageAnalyzer.TYPE,
-            MatrixAnalyzer.TYPE);
+            MatrixAnalyzer.TYPE,
+            CrossAnalyzer.TYPE);
     }
 }

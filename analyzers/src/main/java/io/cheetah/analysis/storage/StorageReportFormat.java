@@ -3,6 +3,7 @@ package io.cheetah.analysis.storage;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
+import io.cheetah.report.CatDecimals;
 import io.cheetah.report.HourText;
 import io.cheetah.report.JsonText;
 import io.cheetah.report.ReportDataReader;
@@ -10,8 +11,6 @@ import io.cheetah.report.ReportDataWriter;
 import io.cheetah.report.XmlWriter;
 
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -278,7 +277,7 @@ public final class StorageReportFormat implements ReportFormat
     /** CAT's {@code 0.0} format (DecimalFormat rounds half-even). */
     static String oneDecimal(final double v)
     {
-        return Double.isFinite(v) ? new BigDecimal(v).setScale(1, RoundingMode.HALF_EVEN).toPlainString() : "0.0";
+        return CatDecimals.one(v);
     }
 
     @Override
