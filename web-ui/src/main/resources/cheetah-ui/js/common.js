@@ -11,6 +11,7 @@ export const PAGES = [
   { id: 'top', label: 'Top', path: '/cat/r/top', analyzer: 'top' },
   { id: 'storage', label: 'Storage', path: '/cat/r/storage', analyzer: 'storage' },
   { id: 'matrix', label: 'Matrix', path: '/cat/r/matrix', analyzer: 'matrix' },
+  { id: 'cross', label: 'Cross', path: '/cat/r/cross', analyzer: 'cross' },
 ];
 
 const MAX_PARAM = 1024;

@@ -34,7 +34,8 @@ public final class AssetHandler extends Handler.Abstract
         "/cat/r/business", "business.html",
         "/cat/r/top", "top.html",
         "/cat/r/storage", "storage.html",
-        "/cat/r/matrix", "matrix.html");
+        "/cat/r/matrix", "matrix.html",
+        "/cat/r/cross", "cross.html");
     private static final Map<String, String> TYPES = Map.of(
         "html", "text/html;charset=utf-8",
         "js", "text/javascript;charset=utf-8",
