@@ -2,6 +2,7 @@ package io.cheetah.analysis;
 
 import io.cheetah.analysis.business.BusinessAnalyzer;
 import io.cheetah.analysis.cross.CrossAnalyzer;
+import io.cheetah.analysis.dependency.DependencyAnalyzer;
 import io.cheetah.analysis.event.EventAnalyzer;
 import io.cheetah.analysis.heartbeat.HeartbeatAnalyzer;
 import io.cheetah.analysis.matrix.MatrixAnalyzer;
@@ -36,6 +37,7 @@ public final class AnalyzerCatalog
             TopAnalyzer.TYPE,
             StorageAnalyzer.TYPE,
             MatrixAnalyzer.TYPE,
-            CrossAnalyzer.TYPE);
+            CrossAnalyzer.TYPE,
+            DependencyAnalyzer.TYPE);
     }
 }

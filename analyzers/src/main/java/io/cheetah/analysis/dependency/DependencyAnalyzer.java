@@ -1,0 +1,408 @@
+package io.cheetah.analysis.dependency;
+
+import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.AnalyzerSpec;
+import io.cheetah.analysis.DomainHours;
+import io.cheetah.analysis.Level;
+import io.cheetah.analysis.ReasonCounters;
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.ReportLimits;
+import io.cheetah.analysis.storage.JdbcTarget;
+import io.cheetah.message.FlatTree;
+import io.cheetah.report.NameCleaner;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.ObjLongConsumer;
+
+/**
+ * Builds the Dependency reports with CAT 3.1.0's {@code DependencyAnalyzer} rules, for trees whose root is a
+ * transaction. Every transaction, at any depth, counts in the minute of its own timestamp:
+ * <ul>
+ *   <li>of type {@code URL}, {@code SQL}, {@code Call}, {@code PigeonCall}, {@code Service}, {@code PigeonService} or
+ *   {@code Cache.*}: in the index of its type (count, errors: status not {@code 0}, whole ms);</li>
+ *   <li>{@code Cache.*}: also as dependency {@code Cache:<type>};</li>
+ *   <li>{@code SQL} with an {@code SQL.Database} event whose JDBC URL names a database ({@link JdbcTarget}): as
+ *   dependency {@code Database:<name>};</li>
+ *   <li>{@code Call} / {@code PigeonCall} with a {@code PigeonCall.app} event (CAT reads only that one) not
+ *   {@code null}: as dependency {@code PigeonCall:<app>}, and in that app's report as
+ *   {@code PigeonService:<caller>}.</li>
+ * </ul>
+ * Events of type {@code Exception}, {@code RuntimeException} or {@code Error} count in index {@code Exception} as
+ * errors. A call writes the callee's report too, so this analyzer runs server-wide
+ * ({@link AnalyzerSpec#acrossDomains()}). Caps: domains per hour, index names
+ * ({@link ReportLimits#maxTypesPerMachine()}) and dependency targets ({@link ReportLimits#maxNamesPerType()}) per
+ * domain, beyond folded into {@code OTHERS}; all counted in {@link DependencyLoss}. Allocation once warm: none per
+ * tree. Single writer.
+ */
+public final class DependencyAnalyzer implements Analyzer
+{
+    /**
+     * Index 12, LOW; takes trees rooted at a transaction. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}.
+     */
+    public static final AnalyzerSpec TYPE = new AnalyzerSpec(DependencyReport.NAME, 12, Level.LOW,
+        tree -> tree.size() > 0 && tree.isTransaction(0), new DependencyReportFormat(), DependencyAnalyzer::new)
+        .acrossDomains();
+
+    /** The name and target folded entries count under. */
+    public static final String OTHERS = "OTHERS";
+    /** The index exceptions count in. */
+    public static final String EXCEPTION = "Exception";
+    /** Dependency kinds, in CAT's words. */
+    static final String[] KINDS = {"Database", "Cache", "PigeonCall", "PigeonService"};
+    private static final int DATABASE = 0;
+    private static final int CACHE = 1;
+    private static final int CALL = 2;
+    private static final int SERVICE = 3;
+    private static final int MINUTES = 60;
+    /** Most remembered JDBC URLs (beyond, each is parsed every time). */
+    private static final int URL_CACHE = 10_000;
+
+    private final ReportLimits limits;
+    private final NameCleaner cleaner;
+    private final ReasonCounters<DependencyLoss> counters = new ReasonCounters<>(DependencyLoss.class);
+    private final DomainHours<Live> hours;
+    /** JDBC URL to database name ("" when it names none). */
+    private final Map<String, String> databases = new HashMap<>();
+
+    /**
+     * @param context partition and caps.
+     */
+    public DependencyAnalyzer(final AnalyzerContext context)
+    {
+        this.limits = context.limits();
+        this.cleaner = new NameCleaner(limits.maxNameLength());
+        this.hours = new DomainHours<>(limits, Live::new, Live::toReport);
+    }
+
+    /**
+     * @return what this analyzer dropped or folded.
+     */
+    public ReasonCounters<DependencyLoss> counters()
+    {
+        return counters;
+    }
+
+    private static boolean indexed(final String type)
+    {
+        return "URL".equals(type) || "SQL".equals(type) || "Call".equals(type) || "PigeonCall".equals(type) ||
+            "Service".equals(type) || "PigeonService".equals(type) || type.startsWith("Cache.");
+    }
+
+    private static boolean isException(final String type)
+    {
+        return EXCEPTION.equals(type) || "RuntimeException".equals(type) || "Error".equals(type);
+    }
+
+    private static int minute(final long timestamp)
+    {
+        return (int)Math.floorMod(Math.floorDiv(timestamp, 60_000L), (long)MINUTES);
+    }
+
+    @Override
+    public void process(final FlatTree tree, final long hourStart)
+    {
+        if (tree.size() == 0 || !tree.isTransaction(0))
+        {
+            return;
+        }
+        final Live live = live(hourStart, tree.domain(), tree.wideSource());
+        if (live == null)
+        {
+            return;
+        }
+        for (int i = 0, n = tree.size(); i < n; i++)
+        {
+            final String type = tree.type(i);
+            final int minute = minute(tree.timestamp(i));
+            if (!tree.isTransaction(i))
+            {
+                if (tree.isEvent(i) && isException(type))
+                {
+                    live.index(minute, EXCEPTION, false, 0);
+                }
+                continue;
+            }
+            final boolean ok = tree.isSuccess(i);
+            final long millis = tree.durationMicros(i) / 1000L;
+            if (indexed(type))
+            {
+                live.index(minute, type, ok, millis);
+            }
+            if (type.startsWith("Cache."))
+            {
+                live.dependency(minute, CACHE, type, ok, millis);
+            }
+            else if ("SQL".equals(type))
+            {
+                final String db = database(tree, i);
+                if (db != null)
+                {
+                    live.dependency(minute, DATABASE, db, ok, millis);
+                }
+            }
+            else if ("Call".equals(type) || "PigeonCall".equals(type))
+            {
+                final String app = child(tree, i, "PigeonCall.app");
+                if (app != null && !"null".equalsIgnoreCase(app))
+                {
+                    live.dependency(minute, CALL, app, ok, millis);
+                    final Live callee = live(hourStart, app, tree.wideSource());
+                    if (callee != null)
+                    {
+                        callee.dependency(minute, SERVICE, tree.domain(), ok, millis);
+                    }
+                }
+            }
+        }
+    }
+
+    /** @return the name of the first child event of {@code i} with that type, or null. */
+    private static String child(final FlatTree tree, final int i, final String eventType)
+    {
+        for (int c = tree.firstChild(i); c != FlatTree.NONE; c = tree.nextSibling(c))
+        {
+            if (tree.isEvent(c) && eventType.equals(tree.type(c)))
+            {
+                return tree.name(c);
+            }
+        }
+        return null;
+    }
+
+    private String database(final FlatTree tree, final int i)
+    {
+        final String url = child(tree, i, "SQL.Database");
+        if (url == null)
+        {
+            return null;
+        }
+        String db = databases.get(url);
+        if (db == null)
+        {
+            final JdbcTarget target = JdbcTarget.parse(url);
+            db = target == null ? "" : target.name();
+            if (databases.size() < URL_CACHE)
+            {
+                databases.put(url, db);
+            }
+        }
+        return db.isEmpty() ? null : db;
+    }
+
+    @Override
+    public Set<String> domains(final long hourStart)
+    {
+        return hours.domains(hourStart);
+    }
+
+    @Override
+    public Report snapshot(final long hourStart, final String domain)
+    {
+        return hours.snapshot(hourStart, domain);
+    }
+
+    @Override
+    public List<Report> closeHour(final long hourStart)
+    {
+        return hours.closeHour(hourStart);
+    }
+
+    @Override
+    public void restore(final Report report)
+    {
+        final DependencyReport saved = (DependencyReport)report;
+        final Live live = live(saved.hourStart(), saved.domain(), false);
+        if (live == null)
+        {
+            return;
+        }
+        for (final DependencyReport.Segment s : saved.segments())
+        {
+            for (final DependencyReport.Index x : s.indexes())
+            {
+                live.add(live.minute(s.minute()).indexes, live.indexName(x.name()), x.totalCount(), x.errorCount(),
+                    x.sumMillis());
+            }
+            for (final DependencyReport.Dependency d : s.dependencies())
+            {
+                final int kind = List.of(KINDS).indexOf(d.type());
+                if (kind >= 0)
+                {
+                    live.add(live.minute(s.minute()).dependencies.get(kind), live.target(kind, d.target()),
+                        d.totalCount(), d.errorCount(), d.sumMillis());
+                }
+            }
+        }
+    }
+
+    @Override
+    public void losses(final ObjLongConsumer<String> out)
+    {
+        counters.forEach(out);
+    }
+
+    private Live live(final long hourStart, final String domain, final boolean wide)
+    {
+        final Live live = hours.live(hourStart, domain, wide);
+        if (live == null)
+        {
+            counters.increment(DependencyLoss.DOMAIN_DROPPED);
+        }
+        return live;
+    }
+
+    /** One domain's hour being built. */
+    private final class Live
+    {
+        final String domain;
+        final long hourStart;
+        final LiveMinute[] minutes = new LiveMinute[MINUTES];
+        /** Index names as sent to the name counted (itself cleaned, or OTHERS). */
+        final Map<String, String> indexNames = new HashMap<>();
+        final Set<String> indexIds = new HashSet<>();
+        /** Per kind, targets as sent to the target counted. */
+        final List<Map<String, String>> targets = List.of(new HashMap<>(), new HashMap<>(), new HashMap<>(),
+            new HashMap<>());
+        final Set<String> targetIds = new HashSet<>();
+
+        Live(final String domain, final long hourStart)
+        {
+            this.domain = domain;
+            this.hourStart = hourStart;
+        }
+
+        LiveMinute minute(final int minute)
+        {
+            LiveMinute m = minutes[minute];
+            if (m == null)
+            {
+                m = new LiveMinute();
+                minutes[minute] = m;
+            }
+            return m;
+        }
+
+        void index(final int minute, final String raw, final boolean ok, final long millis)
+        {
+            add(minute(minute).indexes, indexName(raw), 1, ok ? 0 : 1, millis);
+        }
+
+        void dependency(final int minute, final int kind, final String raw, final boolean ok, final long millis)
+        {
+            add(minute(minute).dependencies.get(kind), target(kind, raw), 1, ok ? 0 : 1, millis);
+        }
+
+        void add(final Map<String, long[]> into, final String key, final long total, final long errors,
+            final long millis)
+        {
+            long[] f = into.get(key);
+            if (f == null)
+            {
+                f = new long[3];
+                into.put(key, f);
+            }
+            f[0] += total;
+            f[1] += errors;
+            f[2] += millis;
+        }
+
+        String indexName(final String raw)
+        {
+            final String known = indexNames.get(raw);
+            if (known != null)
+            {
+                if (known == OTHERS)
+                {
+                    counters.increment(DependencyLoss.INDEX_FOLDED);
+                }
+                return known;
+            }
+            String id = cleaner.clean(raw).toString();
+            if (!indexIds.contains(id) && indexIds.size() >= limits.maxTypesPerMachine() && !OTHERS.equals(id))
+            {
+                counters.increment(DependencyLoss.INDEX_FOLDED);
+                id = OTHERS;
+            }
+            indexIds.add(id);
+            if (indexNames.size() < 2 * limits.maxTypesPerMachine())
+            {
+                indexNames.put(raw, OTHERS.equals(id) ? OTHERS : id);
+            }
+            return OTHERS.equals(id) ? OTHERS : id;
+        }
+
+        String target(final int kind, final String raw)
+        {
+            final Map<String, String> byRaw = targets.get(kind);
+            final String known = byRaw.get(raw);
+            if (known != null)
+            {
+                if (known == OTHERS)
+                {
+                    counters.increment(DependencyLoss.TARGET_FOLDED);
+                }
+                return known;
+            }
+            String id = cleaner.clean(raw).toString();
+            final String key = KINDS[kind] + ':' + id;
+            if (!targetIds.contains(key) && targetIds.size() >= limits.maxNamesPerType())
+            {
+                counters.increment(DependencyLoss.TARGET_FOLDED);
+                id = OTHERS;
+            }
+            else
+            {
+                targetIds.add(key);
+            }
+            if (byRaw.size() < 2 * limits.maxNamesPerType())
+            {
+                byRaw.put(raw, OTHERS.equals(id) ? OTHERS : id);
+            }
+            return OTHERS.equals(id) ? OTHERS : id;
+        }
+
+        DependencyReport toReport()
+        {
+            final List<DependencyReport.Segment> segments = new ArrayList<>();
+            for (int minute = 0; minute < MINUTES; minute++)
+            {
+                final LiveMinute m = minutes[minute];
+                if (m == null)
+                {
+                    continue;
+                }
+                final List<DependencyReport.Index> indexes = new ArrayList<>();
+                new TreeMap<>(m.indexes).forEach((name, f) ->
+                    indexes.add(new DependencyReport.Index(name, f[0], f[1], f[2])));
+                final Map<String, DependencyReport.Dependency> byKey = new TreeMap<>();
+                for (int kind = 0; kind < KINDS.length; kind++)
+                {
+                    for (final Map.Entry<String, long[]> e : m.dependencies.get(kind).entrySet())
+                    {
+                        final long[] f = e.getValue();
+                        final DependencyReport.Dependency d = new DependencyReport.Dependency(KINDS[kind], e.getKey(),
+                            f[0], f[1], f[2]);
+                        byKey.put(d.key(), d);
+                    }
+                }
+                segments.add(new DependencyReport.Segment(minute, indexes, new ArrayList<>(byKey.values())));
+            }
+            return new DependencyReport(domain, hourStart, segments);
+        }
+    }
+
+    /** One minute's counters: {total, errors, ms} by index name, and per kind by target. */
+    private static final class LiveMinute
+    {
+        final Map<String, long[]> indexes = new HashMap<>();
+        final List<Map<String, long[]>> dependencies = List.of(new HashMap<>(), new HashMap<>(), new HashMap<>(),
+            new HashMap<>());
+    }
+}
