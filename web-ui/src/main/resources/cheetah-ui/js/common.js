@@ -12,6 +12,7 @@ export const PAGES = [
   { id: 'storage', label: 'Storage', path: '/cat/r/storage', analyzer: 'storage' },
   { id: 'matrix', label: 'Matrix', path: '/cat/r/matrix', analyzer: 'matrix' },
   { id: 'cross', label: 'Cross', path: '/cat/r/cross', analyzer: 'cross' },
+  { id: 'dependency', label: 'Dependency', path: '/cat/r/dependency', analyzer: 'dependency' },
 ];
 
 const MAX_PARAM = 1024;

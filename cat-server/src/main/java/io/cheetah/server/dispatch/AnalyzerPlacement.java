@@ -34,6 +34,7 @@ public final class AnalyzerPlacement
         Map.entry("top", 250),
         Map.entry("matrix", 150),
         Map.entry("cross", 150),
+        Map.entry("dependency", 300),
         Map.entry("business", 30),
         Map.entry("state", 30));
     /** Cost assumed for an analyzer without a measured figure. */

@@ -17,7 +17,7 @@ import java.util.Map;
 /**
  * CAT's report pages as scripts use them (docs/protocol.md §6.3): {@code /cat/r/t}, {@code /cat/r/e},
  * {@code /cat/r/p}, {@code /cat/r/h}, {@code /cat/r/state}, {@code /cat/r/business}, {@code /cat/r/top},
- * {@code /cat/r/matrix}, {@code /cat/r/cross},
+ * {@code /cat/r/matrix}, {@code /cat/r/cross}, {@code /cat/r/dependency},
  * {@code /cat/r/storage} (its report named as CAT names it, by {@code id} and {@code type}) with
  * {@code forceDownload=xml} (the report XML with its root renamed {@code report} inside a {@code <transaction>} …
  * element), {@code forceDownload=json} ({@code {"report": …}}) or, for transactions, {@code xml=true} (the plain
@@ -27,10 +27,11 @@ import java.util.Map;
 public final class CatReportHandler extends ReportRoute
 {
     /** CAT page id to analyzer name. */
-    static final Map<String, String> PAGES = Map.of(
-        "t", "transaction", "e", "event", "p", "problem", "h", "heartbeat", "state", "state",
-        "business", "business", "top", "top", "storage", "storage", "matrix", "matrix",
-        "cross", "cross");
+    static final Map<String, String> PAGES = Map.ofEntries(
+        Map.entry("t", "transaction"), Map.entry("e", "event"), Map.entry("p", "problem"), Map.entry("h", "heartbeat"),
+        Map.entry("state", "state"), Map.entry("business", "business"), Map.entry("top", "top"),
+        Map.entry("storage", "storage"), Map.entry("matrix", "matrix"), Map.entry("cross", "cross"),
+        Map.entry("dependency", "dependency"));
 
     private static final String PREFIX = "/cat/r/";
 

@@ -7,6 +7,7 @@ import io.cheetah.server.query.BadRequest;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.cheetah.analysis.Report;
+import io.cheetah.analysis.dependency.DependencyReport;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
 import org.eclipse.jetty.http.HttpMethod;
@@ -29,6 +30,7 @@ import java.util.Set;
  *  GET /api/v1/reports/{analyzer}/machines?domain=&amp;date=&amp;type=&amp;name=   the same figures per machine
  *  GET /api/v1/reports/{analyzer}/trend?…                      one point per hour (spans up to 2 days) or day
  *  GET /api/v1/reports/{analyzer}/native?…                     the analyzer's own JSON (ReportFormat.writeJson)
+ *  GET /api/v1/topology?date=&amp;minute=                          every domain's dependencies as one graph
  * </pre>
  * Reports are the CAT XML turned into JSON by {@link XmlToJson}, wrapped in an envelope naming the period and its
  * neighbours. Invalid parameters get 400 with a reason; an unknown domain gets {@code "report": null}.
@@ -69,6 +71,10 @@ public final class JsonApiHandler extends ReportRoute
             if (parts.length == 1 && "domains".equals(parts[0]))
             {
                 body = domains(fields);
+            }
+            else if (parts.length == 1 && "topology".equals(parts[0]))
+            {
+                body = topology(fields);
             }
             else if (parts.length == 2 && "reports".equals(parts[0]))
             {
@@ -130,6 +136,49 @@ public final class JsonApiHandler extends ReportRoute
                 json.writeString(domain);
             }
             json.writeEndArray();
+            json.writeEndObject();
+        }
+        return out.toString();
+    }
+
+    /** Every domain's Dependency report of the hour, one minute of it ({@code minute}) or all, as one graph. */
+    private String topology(final Fields fields) throws BadRequest, IOException
+    {
+        final String analyzer = DependencyReport.NAME;
+        lookup.format(analyzer);
+        final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), false);
+        final String text = fields.getValue("minute");
+        int minute = -1;
+        if (text != null && !text.isEmpty())
+        {
+            try
+            {
+                minute = Integer.parseInt(text);
+            }
+            catch (final NumberFormatException e)
+            {
+                minute = -2;
+            }
+            if (minute < 0 || minute > 59)
+            {
+                throw new BadRequest("minute must be 0 to 59");
+            }
+        }
+        final Topology graph = new Topology();
+        for (final String domain : lookup.domains(analyzer, parameters.period()))
+        {
+            final Report report = lookup.find(analyzer, domain, parameters.period());
+            if (report instanceof DependencyReport dependencies)
+            {
+                graph.add(dependencies, minute);
+            }
+        }
+        final StringWriter out = new StringWriter();
+        try (JsonGenerator json = jsonFactory.createGenerator(out))
+        {
+            json.writeStartObject();
+            writePeriod(json, parameters.period());
+            graph.write(json, minute);
             json.writeEndObject();
         }
         return out.toString();

@@ -25,17 +25,18 @@ public final class AssetHandler extends Handler.Abstract
 {
     private static final String ROOT = "cheetah-ui/";
     private static final Pattern SAFE_PATH = Pattern.compile("[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*\\.[a-z0-9]{1,5}");
-    private static final Map<String, String> PAGES = Map.of(
-        "/cat/r/t", "transaction.html",
-        "/cat/r/e", "event.html",
-        "/cat/r/p", "problem.html",
-        "/cat/r/h", "heartbeat.html",
-        "/cat/r/state", "state.html",
-        "/cat/r/business", "business.html",
-        "/cat/r/top", "top.html",
-        "/cat/r/storage", "storage.html",
-        "/cat/r/matrix", "matrix.html",
-        "/cat/r/cross", "cross.html");
+    private static final Map<String, String> PAGES = Map.ofEntries(
+        Map.entry("/cat/r/t", "transaction.html"),
+        Map.entry("/cat/r/e", "event.html"),
+        Map.entry("/cat/r/p", "problem.html"),
+        Map.entry("/cat/r/h", "heartbeat.html"),
+        Map.entry("/cat/r/state", "state.html"),
+        Map.entry("/cat/r/business", "business.html"),
+        Map.entry("/cat/r/top", "top.html"),
+        Map.entry("/cat/r/storage", "storage.html"),
+        Map.entry("/cat/r/matrix", "matrix.html"),
+        Map.entry("/cat/r/cross", "cross.html"),
+        Map.entry("/cat/r/dependency", "dependency.html"));
     private static final Map<String, String> TYPES = Map.of(
         "html", "text/html;charset=utf-8",
         "js", "text/javascript;charset=utf-8",
