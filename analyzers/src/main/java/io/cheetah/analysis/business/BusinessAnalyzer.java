@@ -1,11 +1,9 @@
 package io.cheetah.analysis.business;
 
-import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
-import io.cheetah.analysis.DomainHours;
+import io.cheetah.analysis.DomainHoursAnalyzer;
 import io.cheetah.analysis.Level;
-import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
@@ -17,7 +15,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ObjLongConsumer;
 
 /**
  * Builds the Business reports of one partition of domains (CAT's {@code business} analyzer): every metric message of
@@ -34,7 +31,7 @@ import java.util.function.ObjLongConsumer;
  * {@link BusinessLoss}. Allocation once warm: none per tree; a new key takes one item.
  * Single writer: every method runs on the partition's ring consumer thread.
  */
-public final class BusinessAnalyzer implements Analyzer
+public final class BusinessAnalyzer extends DomainHoursAnalyzer<BusinessAnalyzer.Live, BusinessLoss>
 {
     /**
      * Index 6, MID; takes trees holding at least one metric, as CAT's {@code isEligable} does. Listed in
@@ -48,28 +45,16 @@ public final class BusinessAnalyzer implements Analyzer
 
     private static final int MINUTES = 60;
 
-    private final ReportLimits limits;
     private final NameCleaner cleaner;
-    private final ReasonCounters<BusinessLoss> counters = new ReasonCounters<>(BusinessLoss.class);
     private final MetricValue metric = new MetricValue();
-    private final DomainHours<Live> hours;
 
     /**
      * @param context partition and caps.
      */
     public BusinessAnalyzer(final AnalyzerContext context)
     {
-        this.limits = context.limits();
+        super(context, BusinessLoss.class, BusinessLoss.DOMAIN_DROPPED);
         this.cleaner = new NameCleaner(limits.maxNameLength());
-        this.hours = new DomainHours<>(limits, Live::new, Live::toReport);
-    }
-
-    /**
-     * @return what this partition dropped, folded or skipped.
-     */
-    public ReasonCounters<BusinessLoss> counters()
-    {
-        return counters;
     }
 
     @Override
@@ -125,24 +110,6 @@ public final class BusinessAnalyzer implements Analyzer
     }
 
     @Override
-    public Set<String> domains(final long hourStart)
-    {
-        return hours.domains(hourStart);
-    }
-
-    @Override
-    public Report snapshot(final long hourStart, final String domain)
-    {
-        return hours.snapshot(hourStart, domain);
-    }
-
-    @Override
-    public List<Report> closeHour(final long hourStart)
-    {
-        return hours.closeHour(hourStart);
-    }
-
-    @Override
     public void restore(final Report report)
     {
         final BusinessReport saved = (BusinessReport)report;
@@ -168,23 +135,19 @@ public final class BusinessAnalyzer implements Analyzer
     }
 
     @Override
-    public void losses(final ObjLongConsumer<String> out)
+    protected Live newLive(final String domain, final long hourStart)
     {
-        counters.forEach(out);
+        return new Live(domain, hourStart);
     }
 
-    private Live live(final long hourStart, final String domain, final boolean wide)
+    @Override
+    protected Report report(final Live live)
     {
-        final Live live = hours.live(hourStart, domain, wide);
-        if (live == null)
-        {
-            counters.increment(BusinessLoss.DOMAIN_DROPPED);
-        }
-        return live;
+        return live.toReport();
     }
 
     /** One domain's hour being built. */
-    private final class Live
+    final class Live
     {
         final String domain;
         final long hourStart;

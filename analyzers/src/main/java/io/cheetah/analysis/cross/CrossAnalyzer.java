@@ -1,11 +1,9 @@
 package io.cheetah.analysis.cross;
 
-import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
-import io.cheetah.analysis.DomainHours;
+import io.cheetah.analysis.DomainHoursAnalyzer;
 import io.cheetah.analysis.Level;
-import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
@@ -18,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.ObjLongConsumer;
 
 /**
  * Builds the Cross reports with CAT 3.1.0's {@code CrossAnalyzer} rules. Every transaction of a tree, at any depth:
@@ -41,7 +38,7 @@ import java.util.function.ObjLongConsumer;
  * ({@link ReportLimits#maxNamesPerType()}, folded into {@code OTHERS}); client text is cleaned as report names are.
  * Every drop and fold is counted in {@link CrossLoss}. Allocation once warm: none per tree. Single writer.
  */
-public final class CrossAnalyzer implements Analyzer
+public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live, CrossLoss>
 {
     /** Index 11, LOW; takes trees holding an RPC transaction. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}. */
     public static final AnalyzerSpec TYPE = new AnalyzerSpec(CrossReport.NAME, 11, Level.LOW,
@@ -62,10 +59,7 @@ public final class CrossAnalyzer implements Analyzer
     /** Most remembered splits and joins of addresses (beyond, they are computed each time). */
     private static final int ADDRESS_CACHE = 10_000;
 
-    private final ReportLimits limits;
     private final NameCleaner cleaner;
-    private final ReasonCounters<CrossLoss> counters = new ReasonCounters<>(CrossLoss.class);
-    private final DomainHours<Live> hours;
     /** "host:port" to "host", so the callee's local machine costs no substring per call. */
     private final Map<String, String> hosts = new HashMap<>();
     /** caller ip, then port, to "ip:port". */
@@ -76,9 +70,8 @@ public final class CrossAnalyzer implements Analyzer
      */
     public CrossAnalyzer(final AnalyzerContext context)
     {
-        this.limits = context.limits();
+        super(context, CrossLoss.class, CrossLoss.DOMAIN_DROPPED);
         this.cleaner = new NameCleaner(limits.maxNameLength());
-        this.hours = new DomainHours<>(limits, Live::new, Live::toReport);
     }
 
     /**
@@ -108,14 +101,6 @@ public final class CrossAnalyzer implements Analyzer
     private static boolean isServer(final String type)
     {
         return "Service".equals(type) || "PigeonService".equals(type);
-    }
-
-    /**
-     * @return what this analyzer dropped or folded.
-     */
-    public ReasonCounters<CrossLoss> counters()
-    {
-        return counters;
     }
 
     @Override
@@ -233,24 +218,6 @@ public final class CrossAnalyzer implements Analyzer
     }
 
     @Override
-    public Set<String> domains(final long hourStart)
-    {
-        return hours.domains(hourStart);
-    }
-
-    @Override
-    public Report snapshot(final long hourStart, final String domain)
-    {
-        return hours.snapshot(hourStart, domain);
-    }
-
-    @Override
-    public List<Report> closeHour(final long hourStart)
-    {
-        return hours.closeHour(hourStart);
-    }
-
-    @Override
     public void restore(final Report report)
     {
         final CrossReport saved = (CrossReport)report;
@@ -297,23 +264,19 @@ public final class CrossAnalyzer implements Analyzer
     }
 
     @Override
-    public void losses(final ObjLongConsumer<String> out)
+    protected Live newLive(final String domain, final long hourStart)
     {
-        counters.forEach(out);
+        return new Live(domain, hourStart);
     }
 
-    private Live live(final long hourStart, final String domain, final boolean wide)
+    @Override
+    protected Report report(final Live live)
     {
-        final Live live = hours.live(hourStart, domain, wide);
-        if (live == null)
-        {
-            counters.increment(CrossLoss.DOMAIN_DROPPED);
-        }
-        return live;
+        return live.toReport();
     }
 
     /** One domain's hour being built. */
-    private final class Live
+    final class Live
     {
         final String domain;
         final long hourStart;

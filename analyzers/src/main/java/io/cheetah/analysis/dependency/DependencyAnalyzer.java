@@ -1,11 +1,9 @@
 package io.cheetah.analysis.dependency;
 
-import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
-import io.cheetah.analysis.DomainHours;
+import io.cheetah.analysis.DomainHoursAnalyzer;
 import io.cheetah.analysis.Level;
-import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.analysis.storage.JdbcTarget;
@@ -19,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.ObjLongConsumer;
 
 /**
  * Builds the Dependency reports with CAT 3.1.0's {@code DependencyAnalyzer} rules, for trees whose root is a
@@ -41,7 +38,7 @@ import java.util.function.ObjLongConsumer;
  * domain, beyond folded into {@code OTHERS}; all counted in {@link DependencyLoss}. Allocation once warm: none per
  * tree. Single writer.
  */
-public final class DependencyAnalyzer implements Analyzer
+public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnalyzer.Live, DependencyLoss>
 {
     /**
      * Index 12, LOW; takes trees rooted at a transaction. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}.
@@ -64,10 +61,7 @@ public final class DependencyAnalyzer implements Analyzer
     /** Most remembered JDBC URLs (beyond, each is parsed every time). */
     private static final int URL_CACHE = 10_000;
 
-    private final ReportLimits limits;
     private final NameCleaner cleaner;
-    private final ReasonCounters<DependencyLoss> counters = new ReasonCounters<>(DependencyLoss.class);
-    private final DomainHours<Live> hours;
     /** JDBC URL to database name ("" when it names none). */
     private final Map<String, String> databases = new HashMap<>();
 
@@ -76,17 +70,8 @@ public final class DependencyAnalyzer implements Analyzer
      */
     public DependencyAnalyzer(final AnalyzerContext context)
     {
-        this.limits = context.limits();
+        super(context, DependencyLoss.class, DependencyLoss.DOMAIN_DROPPED);
         this.cleaner = new NameCleaner(limits.maxNameLength());
-        this.hours = new DomainHours<>(limits, Live::new, Live::toReport);
-    }
-
-    /**
-     * @return what this analyzer dropped or folded.
-     */
-    public ReasonCounters<DependencyLoss> counters()
-    {
-        return counters;
     }
 
     private static boolean indexed(final String type)
@@ -197,24 +182,6 @@ public final class DependencyAnalyzer implements Analyzer
     }
 
     @Override
-    public Set<String> domains(final long hourStart)
-    {
-        return hours.domains(hourStart);
-    }
-
-    @Override
-    public Report snapshot(final long hourStart, final String domain)
-    {
-        return hours.snapshot(hourStart, domain);
-    }
-
-    @Override
-    public List<Report> closeHour(final long hourStart)
-    {
-        return hours.closeHour(hourStart);
-    }
-
-    @Override
     public void restore(final Report report)
     {
         final DependencyReport saved = (DependencyReport)report;
@@ -243,23 +210,19 @@ public final class DependencyAnalyzer implements Analyzer
     }
 
     @Override
-    public void losses(final ObjLongConsumer<String> out)
+    protected Live newLive(final String domain, final long hourStart)
     {
-        counters.forEach(out);
+        return new Live(domain, hourStart);
     }
 
-    private Live live(final long hourStart, final String domain, final boolean wide)
+    @Override
+    protected Report report(final Live live)
     {
-        final Live live = hours.live(hourStart, domain, wide);
-        if (live == null)
-        {
-            counters.increment(DependencyLoss.DOMAIN_DROPPED);
-        }
-        return live;
+        return live.toReport();
     }
 
     /** One domain's hour being built. */
-    private final class Live
+    final class Live
     {
         final String domain;
         final long hourStart;

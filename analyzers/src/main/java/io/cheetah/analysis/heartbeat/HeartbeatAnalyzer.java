@@ -1,13 +1,10 @@
 package io.cheetah.analysis.heartbeat;
 
-import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
-import io.cheetah.analysis.DomainHours;
+import io.cheetah.analysis.DomainHoursAnalyzer;
 import io.cheetah.analysis.Level;
-import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.Report;
-import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
 
@@ -16,8 +13,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.function.ObjLongConsumer;
 
 /**
  * Builds the Heartbeat reports of one partition of domains (docs/protocol.md §4.5): for every heartbeat of type
@@ -26,7 +21,7 @@ import java.util.function.ObjLongConsumer;
  * Heartbeats come once a minute per machine, so this path may allocate. Single writer: every method runs on the
  * partition's ring consumer thread.
  */
-public final class HeartbeatAnalyzer implements Analyzer
+public final class HeartbeatAnalyzer extends DomainHoursAnalyzer<HeartbeatAnalyzer.Live, HeartbeatLoss>
 {
     /**
      * Index 0, HIGH; takes trees holding at least one heartbeat, as CAT's {@code isEligable} does. Listed in
@@ -38,27 +33,15 @@ public final class HeartbeatAnalyzer implements Analyzer
     /** CAT appends a period while a machine holds at most 60, so 61 per hour. */
     public static final int MAX_PERIODS = 61;
 
-    private final ReportLimits limits;
-    private final ReasonCounters<HeartbeatLoss> counters = new ReasonCounters<>(HeartbeatLoss.class);
     private final StatusXmlParser parser;
-    private final DomainHours<Live> hours;
 
     /**
      * @param context partition and caps.
      */
     public HeartbeatAnalyzer(final AnalyzerContext context)
     {
-        this.limits = context.limits();
+        super(context, HeartbeatLoss.class, HeartbeatLoss.DOMAIN_DROPPED);
         this.parser = new StatusXmlParser(counters, limits.maxNameLength());
-        this.hours = new DomainHours<>(limits, Live::new, Live::toReport);
-    }
-
-    /**
-     * @return what this partition refused or dropped (unparsable status XML among others).
-     */
-    public ReasonCounters<HeartbeatLoss> counters()
-    {
-        return counters;
     }
 
     @Override
@@ -98,24 +81,6 @@ public final class HeartbeatAnalyzer implements Analyzer
     }
 
     @Override
-    public Set<String> domains(final long hourStart)
-    {
-        return hours.domains(hourStart);
-    }
-
-    @Override
-    public Report snapshot(final long hourStart, final String domain)
-    {
-        return hours.snapshot(hourStart, domain);
-    }
-
-    @Override
-    public List<Report> closeHour(final long hourStart)
-    {
-        return hours.closeHour(hourStart);
-    }
-
-    @Override
     public void restore(final Report report)
     {
         final HeartbeatReport saved = (HeartbeatReport)report;
@@ -148,18 +113,20 @@ public final class HeartbeatAnalyzer implements Analyzer
         }
     }
 
-    private Live live(final long hourStart, final String domain, final boolean wide)
+    @Override
+    protected Live newLive(final String domain, final long hourStart)
     {
-        final Live live = hours.live(hourStart, domain, wide);
-        if (live == null)
-        {
-            counters.increment(HeartbeatLoss.DOMAIN_DROPPED);
-        }
-        return live;
+        return new Live(domain, hourStart);
+    }
+
+    @Override
+    protected Report report(final Live live)
+    {
+        return live.toReport();
     }
 
     /** One domain's report for one hour, mutable. */
-    private final class Live
+    final class Live
     {
         private final String domain;
         private final long hourStart;
@@ -211,11 +178,5 @@ public final class HeartbeatAnalyzer implements Analyzer
         {
             this.ip = ip;
         }
-    }
-
-    @Override
-    public void losses(final ObjLongConsumer<String> out)
-    {
-        counters.forEach(out);
     }
 }

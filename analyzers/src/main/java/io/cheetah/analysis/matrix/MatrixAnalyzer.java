@@ -1,11 +1,9 @@
 package io.cheetah.analysis.matrix;
 
-import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
-import io.cheetah.analysis.DomainHours;
+import io.cheetah.analysis.DomainHoursAnalyzer;
 import io.cheetah.analysis.Level;
-import io.cheetah.analysis.ReasonCounters;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
@@ -17,7 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ObjLongConsumer;
 
 /**
  * Builds the Matrix reports of one partition of domains with CAT 3.1.0's {@code MatrixAnalyzer} rules: a tree whose
@@ -33,7 +30,7 @@ import java.util.function.ObjLongConsumer;
  * are. Every drop and fold is counted in {@link MatrixLoss}. Allocation once warm: none per tree (a request that sets
  * a new max takes its message id as text). Single writer: every method runs on the partition's ring consumer thread.
  */
-public final class MatrixAnalyzer implements Analyzer
+public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Live, MatrixLoss>
 {
     /**
      * Index 10, LOW; takes trees rooted at an entry point, as CAT's analyzer only looks at those. Listed in
@@ -50,10 +47,7 @@ public final class MatrixAnalyzer implements Analyzer
     private static final int CACHE = 2;
     private static final int KINDS = 3;
 
-    private final ReportLimits limits;
     private final NameCleaner cleaner;
-    private final ReasonCounters<MatrixLoss> counters = new ReasonCounters<>(MatrixLoss.class);
-    private final DomainHours<Live> hours;
     /** This request's calls and their time per kind (reused). */
     private final long[] calls = new long[KINDS];
     private final long[] micros = new long[KINDS];
@@ -63,9 +57,8 @@ public final class MatrixAnalyzer implements Analyzer
      */
     public MatrixAnalyzer(final AnalyzerContext context)
     {
-        this.limits = context.limits();
+        super(context, MatrixLoss.class, MatrixLoss.DOMAIN_DROPPED);
         this.cleaner = new NameCleaner(limits.maxNameLength());
-        this.hours = new DomainHours<>(limits, Live::new, Live::toReport);
     }
 
     /**
@@ -101,14 +94,6 @@ public final class MatrixAnalyzer implements Analyzer
         return type.startsWith("Cache.") ? CACHE : -1;
     }
 
-    /**
-     * @return what this partition dropped or folded.
-     */
-    public ReasonCounters<MatrixLoss> counters()
-    {
-        return counters;
-    }
-
     @Override
     public void process(final FlatTree tree, final long hourStart)
     {
@@ -116,10 +101,9 @@ public final class MatrixAnalyzer implements Analyzer
         {
             return;
         }
-        final Live live = hours.live(hourStart, tree.domain(), tree.wideSource());
+        final Live live = live(hourStart, tree.domain(), tree.wideSource());
         if (live == null)
         {
-            counters.increment(MatrixLoss.DOMAIN_DROPPED);
             return;
         }
         final LiveMatrix m = live.matrix(tree.name(0));
@@ -166,31 +150,12 @@ public final class MatrixAnalyzer implements Analyzer
     }
 
     @Override
-    public Set<String> domains(final long hourStart)
-    {
-        return hours.domains(hourStart);
-    }
-
-    @Override
-    public Report snapshot(final long hourStart, final String domain)
-    {
-        return hours.snapshot(hourStart, domain);
-    }
-
-    @Override
-    public List<Report> closeHour(final long hourStart)
-    {
-        return hours.closeHour(hourStart);
-    }
-
-    @Override
     public void restore(final Report report)
     {
         final MatrixReport saved = (MatrixReport)report;
-        final Live live = hours.live(saved.hourStart(), saved.domain(), false);
+        final Live live = live(saved.hourStart(), saved.domain(), false);
         if (live == null)
         {
-            counters.increment(MatrixLoss.DOMAIN_DROPPED);
             return;
         }
         for (final MatrixReport.Matrix s : saved.matrices())
@@ -200,13 +165,19 @@ public final class MatrixAnalyzer implements Analyzer
     }
 
     @Override
-    public void losses(final ObjLongConsumer<String> out)
+    protected Live newLive(final String domain, final long hourStart)
     {
-        counters.forEach(out);
+        return new Live(domain, hourStart);
+    }
+
+    @Override
+    protected Report report(final Live live)
+    {
+        return live.toReport();
     }
 
     /** One domain's hour being built. */
-    private final class Live
+    final class Live
     {
         final String domain;
         final long hourStart;

@@ -45,7 +45,7 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
      * ingest thread, so an analyzer that std trees rarely reach (business: metrics, top: error events) costs what
      * its prefilter costs.
      */
-    @Param({"transaction", "event", "business", "top", "storage", "matrix"})
+    @Param({"transaction", "event", "business", "top", "storage", "matrix", "cross", "dependency"})
     public String analyzer;
 
     /** Which workload variant ({@code STD_MIX}, {@code BATCH}, …). */

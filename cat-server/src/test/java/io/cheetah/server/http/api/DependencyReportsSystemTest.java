@@ -1,6 +1,5 @@
 package io.cheetah.server.http.api;
 
-import io.cheetah.analysis.AnalyzerCatalog;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.dependency.DependencyReport;
 import io.cheetah.analysis.storage.JdbcTarget;
@@ -12,15 +11,10 @@ import io.cheetah.message.Message;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
 import io.cheetah.server.CheetahServer;
-import io.cheetah.server.dispatch.AnalyzerSlot;
+import io.cheetah.server.fixtures.AnalyzedServer;
 import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.RecordingSink;
-import io.cheetah.server.fixtures.TestServers;
-import io.cheetah.server.http.ui.Dashboard;
-import io.cheetah.server.query.ForwardingReportSource;
-import io.cheetah.server.query.HourlyMerge;
-import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.workload.StdMix;
 import io.cheetah.workload.Variant;
 import org.junit.jupiter.api.Test;
@@ -30,12 +24,7 @@ import org.w3c.dom.NodeList;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -89,32 +78,15 @@ class DependencyReportsSystemTest
         }
         assertThat(expected.keySet()).as("std-mix uses databases and caches").anyMatch(k -> k.contains("|Database:"))
             .anyMatch(k -> k.contains("|Cache:")).anyMatch(k -> k.endsWith("|Exception"));
-        final ForwardingReportSource reports = new ForwardingReportSource();
-        final ReportCalendar calendar = new ReportCalendar(ZoneOffset.UTC, clock::millis);
-        try (CheetahServer server = CheetahServer.builder(TestServers.config("pipeline.consumersPerRing=2",
-            "pipeline.ringSize=8192"))
-            .analyzers(AnalyzerCatalog.builtIn()).sink(sink).clock(clock).autoTick(false)
-            .mount("/", Dashboard.handler(reports, new HourlyMerge(reports), calendar)).start())
+        try (AnalyzedServer analyzed = new AnalyzedServer(clock, sink))
         {
-            reports.set(server.reports());
-            long sent = FaultTraffic.send(server.tcpPort(), frames.toByteArray());
-            sent += FaultTraffic.send(server.tcpPort(), capture);
-            final long deadline = System.currentTimeMillis() + 20_000;
-            while (server.counters().treesReceived.sum() < sent && System.currentTimeMillis() < deadline)
-            {
-                Thread.sleep(10);
-            }
-            assertThat(server.drain(20_000)).isTrue();
-            for (final AnalyzerSlot slot : server.analyzers())
-            {
-                assertThat(slot.counters().dropped.sum()).as(slot.name() + " dropped none").isZero();
-            }
+            final CheetahServer server = analyzed.server();
+            analyzed.sendAndDrain(frames.toByteArray(), capture);
             final Map<String, long[]> served = new TreeMap<>();
             final Set<String> domains = server.reports().domains(DependencyReport.NAME, hour);
             for (final String domain : domains)
             {
-                final String xml = ModelHandlerTest.gunzip(get(server, "/cat/r/model/dependency/" + domain +
-                    "/CURRENT?op=xml"));
+                final String xml = analyzed.modelXml(DependencyReport.NAME, domain);
                 assertThat(xml).contains("<dependency-report domain=\"" + domain + "\"");
                 read(domain, xml, served);
             }
@@ -227,11 +199,5 @@ class DependencyReportsSystemTest
         assertThat(sum).isEqualTo(Math.rint(sum));
         return new long[] {Long.parseLong(e.getAttribute("total-count")), Long.parseLong(e.getAttribute("error-count")),
             (long)sum};
-    }
-
-    private static HttpResponse<byte[]> get(final CheetahServer server, final String pathAndQuery) throws Exception
-    {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" +
-            server.httpPort() + pathAndQuery)).build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 }

@@ -1,6 +1,5 @@
 package io.cheetah.server.http.api;
 
-import io.cheetah.analysis.AnalyzerCatalog;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.matrix.MatrixReport;
 import io.cheetah.codec.Nt1Encoder;
@@ -11,15 +10,10 @@ import io.cheetah.message.Message;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
 import io.cheetah.server.CheetahServer;
-import io.cheetah.server.dispatch.AnalyzerSlot;
+import io.cheetah.server.fixtures.AnalyzedServer;
 import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.RecordingSink;
-import io.cheetah.server.fixtures.TestServers;
-import io.cheetah.server.http.ui.Dashboard;
-import io.cheetah.server.query.ForwardingReportSource;
-import io.cheetah.server.query.HourlyMerge;
-import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.workload.StdMix;
 import io.cheetah.workload.Variant;
 import org.junit.jupiter.api.Test;
@@ -29,12 +23,7 @@ import org.w3c.dom.NodeList;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -84,33 +73,16 @@ class MatrixReportsSystemTest
             decoder.decodeFrame(frame, 0, frame.length, flat);
             count(flat.toMessageTree(), expected);
         }
-        final ForwardingReportSource reports = new ForwardingReportSource();
-        final ReportCalendar calendar = new ReportCalendar(ZoneOffset.UTC, clock::millis);
-        try (CheetahServer server = CheetahServer.builder(TestServers.config("pipeline.consumersPerRing=2",
-            "pipeline.ringSize=8192"))
-            .analyzers(AnalyzerCatalog.builtIn()).sink(sink).clock(clock).autoTick(false)
-            .mount("/", Dashboard.handler(reports, new HourlyMerge(reports), calendar)).start())
+        try (AnalyzedServer analyzed = new AnalyzedServer(clock, sink))
         {
-            reports.set(server.reports());
-            long sent = FaultTraffic.send(server.tcpPort(), frames.toByteArray());
-            sent += FaultTraffic.send(server.tcpPort(), capture);
-            final long deadline = System.currentTimeMillis() + 20_000;
-            while (server.counters().treesReceived.sum() < sent && System.currentTimeMillis() < deadline)
-            {
-                Thread.sleep(10);
-            }
-            assertThat(server.drain(20_000)).isTrue();
-            for (final AnalyzerSlot slot : server.analyzers())
-            {
-                assertThat(slot.counters().dropped.sum()).as(slot.name() + " dropped none").isZero();
-            }
+            final CheetahServer server = analyzed.server();
+            analyzed.sendAndDrain(frames.toByteArray(), capture);
 
             final Map<String, String[]> served = new TreeMap<>();
             final Set<String> domains = server.reports().domains(MatrixReport.NAME, hour);
             for (final String domain : domains)
             {
-                final String xml = ModelHandlerTest.gunzip(get(server, "/cat/r/model/matrix/" + domain +
-                    "/CURRENT?op=xml"));
+                final String xml = analyzed.modelXml(MatrixReport.NAME, domain);
                 assertThat(xml).contains("<matrix-report domain=\"" + domain + "\"");
                 read(domain, xml, served);
             }
@@ -121,7 +93,7 @@ class MatrixReportsSystemTest
             }
 
             final String domain = domains.iterator().next();
-            final String page = new String(get(server, "/cat/r/matrix?domain=" + domain + "&forceDownload=xml")
+            final String page = new String(analyzed.get("/cat/r/matrix?domain=" + domain + "&forceDownload=xml")
                 .body(), StandardCharsets.UTF_8);
             assertThat(page).contains("<report domain=\"" + domain + "\"").contains("<ratio type=\"SQL\" min=\"");
 
@@ -239,11 +211,5 @@ class MatrixReportsSystemTest
             }
             out.put(domain + "|" + matrix.getAttribute("name"), f);
         }
-    }
-
-    private static HttpResponse<byte[]> get(final CheetahServer server, final String pathAndQuery) throws Exception
-    {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" +
-            server.httpPort() + pathAndQuery)).build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 }

@@ -1,6 +1,5 @@
 package io.cheetah.server.http.api;
 
-import io.cheetah.analysis.AnalyzerCatalog;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.storage.StorageReport;
 import io.cheetah.codec.Nt1Encoder;
@@ -8,16 +7,11 @@ import io.cheetah.fixtures.Vectors;
 import io.cheetah.message.Message;
 import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
+import io.cheetah.server.fixtures.AnalyzedServer;
 import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.RecordingSink;
-import io.cheetah.server.fixtures.TestServers;
-import io.cheetah.server.http.ui.Dashboard;
-import io.cheetah.server.query.ForwardingReportSource;
-import io.cheetah.server.query.HourlyMerge;
-import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.server.CheetahServer;
-import io.cheetah.server.dispatch.AnalyzerSlot;
 import io.cheetah.workload.StdMix;
 import io.cheetah.workload.Variant;
 import org.junit.jupiter.api.Test;
@@ -27,12 +21,7 @@ import org.w3c.dom.NodeList;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -74,26 +63,10 @@ class StorageReportsSystemTest
             count(tree.domain(), tree.root(), expected, statements);
             frames.writeBytes(Nt1Encoder.encode(tree));
         }
-        final ForwardingReportSource reports = new ForwardingReportSource();
-        final ReportCalendar calendar = new ReportCalendar(ZoneOffset.UTC, clock::millis);
-        try (CheetahServer server = CheetahServer.builder(TestServers.config("pipeline.consumersPerRing=2",
-            "pipeline.ringSize=8192"))
-            .analyzers(AnalyzerCatalog.builtIn()).sink(sink).clock(clock).autoTick(false)
-            .mount("/", Dashboard.handler(reports, new HourlyMerge(reports), calendar)).start())
+        try (AnalyzedServer analyzed = new AnalyzedServer(clock, sink))
         {
-            reports.set(server.reports());
-            long sent = FaultTraffic.send(server.tcpPort(), frames.toByteArray());
-            sent += FaultTraffic.send(server.tcpPort(), Vectors.bytes(FaultTraffic.KNOWN + ".frames"));
-            final long deadline = System.currentTimeMillis() + 20_000;
-            while (server.counters().treesReceived.sum() < sent && System.currentTimeMillis() < deadline)
-            {
-                Thread.sleep(10);
-            }
-            assertThat(server.drain(20_000)).isTrue();
-            for (final AnalyzerSlot slot : server.analyzers())
-            {
-                assertThat(slot.counters().dropped.sum()).as(slot.name() + " dropped none").isZero();
-            }
+            final CheetahServer server = analyzed.server();
+            analyzed.sendAndDrain(frames.toByteArray(), Vectors.bytes(FaultTraffic.KNOWN + ".frames"));
 
             final Map<String, long[]> served = new TreeMap<>();
             final Map<String, Long> servedStatements = new TreeMap<>();
@@ -101,8 +74,7 @@ class StorageReportsSystemTest
             assertThat(stores).contains("app_0-SQL", "redis-Cache").noneMatch(d -> d.endsWith("-RPC"));
             for (final String store : stores)
             {
-                final String xml = ModelHandlerTest.gunzip(get(server, "/cat/r/model/storage/" + store +
-                    "/CURRENT?op=xml"));
+                final String xml = analyzed.modelXml(StorageReport.NAME, store);
                 assertThat(xml).contains("<storage-report id=\"" + store + "\"");
                 read(store, xml, served, servedStatements);
             }
@@ -114,7 +86,7 @@ class StorageReportsSystemTest
             assertThat(servedStatements).isEqualTo(statements);
 
             // CAT's page URL names the report by id and type
-            final String page = new String(get(server, "/cat/r/storage?id=app_0&type=SQL&forceDownload=xml").body(),
+            final String page = new String(analyzed.get("/cat/r/storage?id=app_0&type=SQL&forceDownload=xml").body(),
                 StandardCharsets.UTF_8);
             assertThat(page).startsWith("<storage>\r\n<report id=\"app_0-SQL\" name=\"app_0\" type=\"SQL\"")
                 .contains("<machine id=\"All\">");
@@ -240,11 +212,5 @@ class StorageReportsSystemTest
                 }
             }
         }
-    }
-
-    private static HttpResponse<byte[]> get(final CheetahServer server, final String pathAndQuery) throws Exception
-    {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" +
-            server.httpPort() + pathAndQuery)).build(), HttpResponse.BodyHandlers.ofByteArray());
     }
 }
