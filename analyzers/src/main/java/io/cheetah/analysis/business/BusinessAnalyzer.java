@@ -8,13 +8,11 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
+import io.cheetah.report.FoldedNames;
 import io.cheetah.report.NameCleaner;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Builds the Business reports of one partition of domains (CAT's {@code business} analyzer): every metric message of
@@ -41,7 +39,7 @@ public final class BusinessAnalyzer extends DomainHoursAnalyzer<BusinessAnalyzer
         AnalyzerSpec.holding(MessageKind.METRIC), new BusinessReportFormat(), BusinessAnalyzer::new);
 
     /** The key that folded metrics count under. */
-    public static final String OTHERS = "OTHERS";
+    public static final String OTHERS = FoldedNames.OTHERS;
 
     private static final int MINUTES = 60;
 
@@ -151,12 +149,9 @@ public final class BusinessAnalyzer extends DomainHoursAnalyzer<BusinessAnalyzer
     {
         final String domain;
         final long hourStart;
-        /** By the key as clients send it (the ingest's canonical String), so a known key is one look-up. */
-        final Map<String, LiveItem> byRaw = new HashMap<>();
-        /** By the cleaned key, the report's identity. */
-        final Map<String, LiveItem> byId = new HashMap<>();
-        /** Keys as sent that fold into {@code OTHERS} (each hit counts a fold). */
-        final Set<String> foldedRaw = new java.util.HashSet<>();
+        /** The metric keys, capped into {@code OTHERS}. */
+        final FoldedNames<LiveItem> keys = new FoldedNames<>(cleaner, limits.maxNamesPerType(), LiveItem::new,
+            () -> counters.increment(BusinessLoss.KEY_FOLDED));
 
         Live(final String domain, final long hourStart)
         {
@@ -166,49 +161,13 @@ public final class BusinessAnalyzer extends DomainHoursAnalyzer<BusinessAnalyzer
 
         LiveItem item(final String raw)
         {
-            LiveItem item = byRaw.get(raw);
-            if (item != null)
-            {
-                return item;
-            }
-            if (foldedRaw.contains(raw))
-            {
-                counters.increment(BusinessLoss.KEY_FOLDED);
-                return byId.get(OTHERS);
-            }
-            final String id = cleaner.clean(raw).toString();
-            item = byId.get(id);
-            boolean folded = false;
-            if (item == null)
-            {
-                if (byId.size() >= limits.maxNamesPerType() && !OTHERS.equals(id))
-                {
-                    counters.increment(BusinessLoss.KEY_FOLDED);
-                    folded = true;
-                    item = byId.get(OTHERS);
-                }
-                if (item == null)
-                {
-                    item = new LiveItem(folded ? OTHERS : id);
-                    byId.put(item.id, item);
-                }
-            }
-            // bounded, so that a flood of invented keys costs time (cleaning each), not memory
-            if (!folded && byRaw.size() < 2 * limits.maxNamesPerType())
-            {
-                byRaw.put(raw, item);
-            }
-            else if (folded && foldedRaw.size() < limits.maxNamesPerType())
-            {
-                foldedRaw.add(raw);
-            }
-            return item;
+            return keys.get(raw);
         }
 
         BusinessReport toReport()
         {
-            final List<BusinessReport.Item> items = new ArrayList<>(byId.size());
-            for (final LiveItem item : byId.values())
+            final List<BusinessReport.Item> items = new ArrayList<>(keys.size());
+            for (final LiveItem item : keys.entries())
             {
                 final List<BusinessReport.Segment> segments = new ArrayList<>(Long.bitCount(item.mask));
                 for (long m = item.mask; m != 0; m &= m - 1)

@@ -7,14 +7,11 @@ import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
+import io.cheetah.report.FoldedNames;
 import io.cheetah.report.NameCleaner;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Builds the Matrix reports of one partition of domains with CAT 3.1.0's {@code MatrixAnalyzer} rules: a tree whose
@@ -40,7 +37,7 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
         MatrixAnalyzer::isRequest, new MatrixReportFormat(), MatrixAnalyzer::new);
 
     /** The name that folded requests count under. */
-    public static final String OTHERS = "OTHERS";
+    public static final String OTHERS = FoldedNames.OTHERS;
 
     private static final int SQL = 0;
     private static final int CALL = 1;
@@ -181,12 +178,9 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
     {
         final String domain;
         final long hourStart;
-        /** By the name as clients send it (the ingest's canonical String), so a known name is one look-up. */
-        final Map<String, LiveMatrix> byRaw = new HashMap<>();
-        /** By the cleaned name, the report's identity. */
-        final Map<String, LiveMatrix> byName = new HashMap<>();
-        /** Names as sent that fold into {@code OTHERS} (each hit counts a fold). */
-        final Set<String> foldedRaw = new HashSet<>();
+        /** The entry points, capped into {@code OTHERS}. */
+        final FoldedNames<LiveMatrix> entryPoints = new FoldedNames<>(cleaner, limits.maxNamesPerType(),
+            LiveMatrix::new, () -> counters.increment(MatrixLoss.NAME_FOLDED));
 
         Live(final String domain, final long hourStart)
         {
@@ -196,43 +190,7 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
 
         LiveMatrix matrix(final String raw)
         {
-            LiveMatrix m = byRaw.get(raw);
-            if (m != null)
-            {
-                return m;
-            }
-            if (foldedRaw.contains(raw))
-            {
-                counters.increment(MatrixLoss.NAME_FOLDED);
-                return byName.get(OTHERS);
-            }
-            final String name = cleaner.clean(raw).toString();
-            m = byName.get(name);
-            boolean folded = false;
-            if (m == null)
-            {
-                if (byName.size() >= limits.maxNamesPerType() && !OTHERS.equals(name))
-                {
-                    counters.increment(MatrixLoss.NAME_FOLDED);
-                    folded = true;
-                    m = byName.get(OTHERS);
-                }
-                if (m == null)
-                {
-                    m = new LiveMatrix(folded ? OTHERS : name);
-                    byName.put(m.name, m);
-                }
-            }
-            // bounded, so that a flood of invented names costs time (cleaning each), not memory
-            if (!folded && byRaw.size() < 2 * limits.maxNamesPerType())
-            {
-                byRaw.put(raw, m);
-            }
-            else if (folded && foldedRaw.size() < limits.maxNamesPerType())
-            {
-                foldedRaw.add(raw);
-            }
-            return m;
+            return entryPoints.get(raw);
         }
 
         /** Adds a saved matrix (a restart's checkpoint) with the report's merge rules. */
@@ -246,8 +204,8 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
 
         MatrixReport toReport()
         {
-            final List<MatrixReport.Matrix> matrices = new ArrayList<>(byName.size());
-            for (final LiveMatrix m : byName.values())
+            final List<MatrixReport.Matrix> matrices = new ArrayList<>(entryPoints.size());
+            for (final LiveMatrix m : entryPoints.entries())
             {
                 matrices.add(m.toMatrix());
             }
