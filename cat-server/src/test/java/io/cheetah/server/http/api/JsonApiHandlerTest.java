@@ -212,6 +212,27 @@ class JsonApiHandlerTest
         assertThat(find(all.path("types"), "SQL").path("failCount").asLong()).isEqualTo(1);
     }
 
+    @Test
+    void topologyJoinsEveryDomainsDependencies() throws Exception
+    {
+        final HttpResponse<String> response = get("/api/v1/topology?date=2024051713");
+        assertThat(response.statusCode()).isEqualTo(200);
+        final JsonNode body = JSON.readTree(response.body());
+        assertThat(body.path("minute").asInt()).isEqualTo(-1);
+        JsonNode shop = null;
+        for (final JsonNode node : body.path("nodes"))
+        {
+            if (node.path("id").asText().equals("shop"))
+            {
+                shop = node;
+            }
+        }
+        assertThat(shop).as("shop's URL requests make it a node").isNotNull();
+        assertThat(shop.path("kind").asText()).isEqualTo("domain");
+        assertThat(shop.path("total").asLong()).isPositive();
+        assertThat(JSON.readTree(get("/api/v1/topology?date=2024051701").body()).path("nodes")).isEmpty();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "/api/v1/reports/transaction?domain=shop&date=2024-05-17",
@@ -229,6 +250,8 @@ class JsonApiHandlerTest
         "/api/v1/reports/problem?domain=shop&sqlThreshold=-1",
         "/api/v1/reports/problem?domain=shop&queryType=everything",
         "/api/v1/reports/problem?domain=shop&minute=60",
+        "/api/v1/topology?minute=60",
+        "/api/v1/topology?minute=x",
     })
     void invalidParametersGet400WithAReason(final String pathAndQuery) throws Exception
     {
