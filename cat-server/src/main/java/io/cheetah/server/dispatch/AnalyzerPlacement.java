@@ -21,8 +21,8 @@ public final class AnalyzerPlacement
 {
     /**
      * CPU per std tree, nanoseconds, by analyzer name: the profile of the paced 100k/s run (BENCHMARKS.md), and for
-     * storage, top and business their {@code AnalyzerBenchmark} figures behind their prefilters (BENCHMARKS.md,
-     * round-two session 5).
+     * storage, top, business, matrix, cross and dependency their {@code AnalyzerBenchmark} figures behind their
+     * prefilters (BENCHMARKS.md, round-two sessions 5 and 6).
      */
     static final Map<String, Integer> MEASURED_NANOS = Map.ofEntries(
         Map.entry("transaction", 3700),
@@ -32,9 +32,9 @@ public final class AnalyzerPlacement
         Map.entry("heartbeat", 700),
         Map.entry("problem", 270),
         Map.entry("top", 250),
-        Map.entry("matrix", 150),
-        Map.entry("cross", 150),
-        Map.entry("dependency", 300),
+        Map.entry("matrix", 320),
+        Map.entry("cross", 1470),
+        Map.entry("dependency", 1530),
         Map.entry("business", 30),
         Map.entry("state", 30));
     /** Cost assumed for an analyzer without a measured figure. */
