@@ -246,7 +246,7 @@ final class ThreadContext
     {
         if (nanos - baseNanos > RECALIBRATE_NANOS)
         {
-            final Instant now = Instant.now(); // µs, not ms: derived times must not lag the wall clock by a ms
+            final Instant now = Instant.now(); // µs, not ms: a ms base would lag by up to a ms
             baseNanos = System.nanoTime();
             baseMicros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
             return baseMicros / 1_000L;

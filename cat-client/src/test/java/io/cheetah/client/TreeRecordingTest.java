@@ -170,7 +170,7 @@ class TreeRecordingTest
     }
 
     @Test
-    void timesFromTheMonotonicClockNeverLagOrLeadTheWallClock() throws Exception
+    void timesFromTheMonotonicClockStayWithinAMillisecondOfTheWallClock() throws Exception
     {
         start();
         final int trees = 300;
@@ -189,8 +189,9 @@ class TreeRecordingTest
         {
             final TransactionMessage root = (TransactionMessage)decode(frame).root();
             final int i = Integer.parseInt(root.name());
-            assertThat(root.timestampMillis()).as("tree " + i).isBetween(before[i], after[i]);
-            assertThat(root.children().get(0).timestampMillis()).isBetween(root.timestampMillis(), after[i]);
+            // the wall clock may be slewed (NTP, up to 0.5 ms per second) against the monotonic one between pairings
+            assertThat(root.timestampMillis()).as("tree " + i).isBetween(before[i] - 1, after[i] + 1);
+            assertThat(root.children().get(0).timestampMillis()).isBetween(root.timestampMillis(), after[i] + 1);
         }
     }
 
