@@ -8,6 +8,7 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.analysis.storage.JdbcTarget;
 import io.cheetah.message.FlatTree;
+import io.cheetah.report.FoldedNames;
 import io.cheetah.report.NameCleaner;
 
 import java.util.ArrayList;
@@ -48,7 +49,7 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
         .acrossDomains();
 
     /** The name and target folded entries count under. */
-    public static final String OTHERS = "OTHERS";
+    public static final String OTHERS = FoldedNames.OTHERS;
     /** The index exceptions count in. */
     public static final String EXCEPTION = "Exception";
     /** Dependency kinds, in CAT's words. */
@@ -228,8 +229,8 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
         final long hourStart;
         final LiveMinute[] minutes = new LiveMinute[MINUTES];
         /** Index names as sent to the name counted (itself cleaned, or OTHERS). */
-        final Map<String, String> indexNames = new HashMap<>();
-        final Set<String> indexIds = new HashSet<>();
+        final FoldedNames<String> indexNames = new FoldedNames<>(cleaner, limits.maxTypesPerMachine(), id -> id,
+            () -> counters.increment(DependencyLoss.INDEX_FOLDED));
         /** Per kind, targets as sent to the target counted. */
         final List<Map<String, String>> targets = List.of(new HashMap<>(), new HashMap<>(), new HashMap<>(),
             new HashMap<>());
@@ -278,27 +279,7 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
 
         String indexName(final String raw)
         {
-            final String known = indexNames.get(raw);
-            if (known != null)
-            {
-                if (known == OTHERS)
-                {
-                    counters.increment(DependencyLoss.INDEX_FOLDED);
-                }
-                return known;
-            }
-            String id = cleaner.clean(raw).toString();
-            if (!indexIds.contains(id) && indexIds.size() >= limits.maxTypesPerMachine() && !OTHERS.equals(id))
-            {
-                counters.increment(DependencyLoss.INDEX_FOLDED);
-                id = OTHERS;
-            }
-            indexIds.add(id);
-            if (indexNames.size() < 2 * limits.maxTypesPerMachine())
-            {
-                indexNames.put(raw, OTHERS.equals(id) ? OTHERS : id);
-            }
-            return OTHERS.equals(id) ? OTHERS : id;
+            return indexNames.get(raw);
         }
 
         String target(final int kind, final String raw)

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.cheetah.analysis.dependency.DependencyReport;
 
 import java.io.IOException;
-import java.util.List;
+import java.util.Comparator;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -19,10 +20,25 @@ final class Topology
 {
     /** Most domains drawn; beyond, the graph says how many were left out. */
     static final int MAX_DOMAINS = 1_000;
+    /** The indexes that count a domain's requests. */
+    private static final Set<String> REQUESTS = Set.of("URL", "Service", "PigeonService");
+
+    /** One edge's identity, in drawing order. */
+    private record Edge(String from, String to, String type) implements Comparable<Edge>
+    {
+        private static final Comparator<Edge> ORDER = Comparator.comparing(Edge::from).thenComparing(Edge::to)
+            .thenComparing(Edge::type);
+
+        @Override
+        public int compareTo(final Edge other)
+        {
+            return ORDER.compare(this, other);
+        }
+    }
 
     private final Map<String, long[]> nodes = new TreeMap<>();
     private final Map<String, String> kinds = new TreeMap<>();
-    private final Map<String, long[]> edges = new TreeMap<>();
+    private final Map<Edge, long[]> edges = new TreeMap<>();
     private int leftOut;
 
     /**
@@ -47,7 +63,7 @@ final class Topology
             final long[] node = node(report.domain(), "domain");
             for (final DependencyReport.Index i : s.indexes())
             {
-                if (List.of("URL", "Service", "PigeonService").contains(i.name()))
+                if (REQUESTS.contains(i.name()))
                 {
                     node[0] += i.totalCount();
                     node[1] += i.errorCount();
@@ -78,8 +94,7 @@ final class Topology
                     default:
                         continue;
                 }
-                final long[] e = edges.computeIfAbsent(report.domain() + '\u0000' + to + '\u0000' + d.type(),
-                    k -> new long[3]);
+                final long[] e = edges.computeIfAbsent(new Edge(report.domain(), to, d.type()), k -> new long[3]);
                 e[0] += d.totalCount();
                 e[1] += d.errorCount();
                 e[2] += d.sumMillis();
@@ -127,14 +142,14 @@ final class Topology
         }
         json.writeEndArray();
         json.writeArrayFieldStart("edges");
-        for (final Map.Entry<String, long[]> e : edges.entrySet())
+        for (final Map.Entry<Edge, long[]> e : edges.entrySet())
         {
-            final String[] key = e.getKey().split("\u0000", -1);
+            final Edge key = e.getKey();
             final long[] f = e.getValue();
             json.writeStartObject();
-            json.writeStringField("from", key[0]);
-            json.writeStringField("to", key[1]);
-            json.writeStringField("type", key[2]);
+            json.writeStringField("from", key.from());
+            json.writeStringField("to", key.to());
+            json.writeStringField("type", key.type());
             json.writeNumberField("total", f[0]);
             json.writeNumberField("errors", f[1]);
             json.writeNumberField("avg", f[0] == 0 ? 0 : (double)f[2] / f[0]);
