@@ -38,6 +38,7 @@ public final class CatClient implements AutoCloseable
     private final MessageIdSequence ids;
     private final Sender sender;
     private final StatusTask status;
+    private final CoarseClock clock = new CoarseClock();
     private final ThreadLocal<ThreadContext> contexts;
     private static final byte EVENT = (byte)MessageKind.EVENT.tag();
     private static final byte HEARTBEAT = (byte)MessageKind.HEARTBEAT.tag();
@@ -97,6 +98,7 @@ public final class CatClient implements AutoCloseable
         {
             client.sender.start();
             client.status.start();
+            client.clock.start();
         }
         else
         {
@@ -385,8 +387,15 @@ public final class CatClient implements AutoCloseable
             return;
         }
         closed = true;
+        clock.close();
         status.close();
         sender.close(config.writeTimeoutMillis() + 1000);
+    }
+
+    /** @return the millisecond clock of events. */
+    CoarseClock clock()
+    {
+        return clock;
     }
 
     void submit(final MessageTree tree, final boolean important)

@@ -40,6 +40,8 @@ final class ThreadContext
     private long baseMicros;
     private long baseNanos = System.nanoTime() - RECALIBRATE_NANOS - 1;
     private int depth;
+    /** The latest exact wall-clock time read on this thread: no event is stamped earlier. */
+    private long floorMillis;
     /** The next transaction serial; a block of {@link CatClient#SERIAL_BLOCK} is taken from the client at a time. */
     private int nextSerial;
 
@@ -76,6 +78,7 @@ final class ThreadContext
         {
             millis = millisAt(nanos);
         }
+        floorMillis = millis;
         final RecordedTree t = tree;
         final int i = t.add(RecordedTree.TRANSACTION, nonNull(type), nonNull(name), Message.SUCCESS, "", millis);
         t.starts[i] = nanos;
@@ -114,6 +117,7 @@ final class ThreadContext
             return;
         }
         final long now = System.nanoTime();
+        floorMillis = millisAt(now);
         final int end = t.size;
         while (depth > at)
         {
@@ -141,8 +145,9 @@ final class ThreadContext
     void log(final byte kind, final String type, final String name, final String status, final String data,
         final boolean forceImportant)
     {
-        final long nanos = System.nanoTime();
-        final long millis = depth == 0 ? wallMillis(nanos) : millisAt(nanos);
+        // the ticker's millisecond, not a clock call (see CoarseClock), never before the tree's last exact time
+        final long coarse = client.clock().millis();
+        final long millis = depth == 0 ? coarse : Math.max(coarse, floorMillis);
         final String s = nonNull(status);
         if (depth == 0)
         {
