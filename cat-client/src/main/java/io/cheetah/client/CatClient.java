@@ -27,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *      ▲                                                                        │
  *      └──────────────── TreeReturns (the tree, for this thread's next one) ◀──┘
  *  cat-status ─▶ router every minute (Routes ─▶ Sender), heartbeat every minute, reboot event at start
+ *  cat-clock ─▶ CoarseClock: the millisecond of events, refreshed every ms while the client logs
  * </pre>
  */
 public final class CatClient implements AutoCloseable

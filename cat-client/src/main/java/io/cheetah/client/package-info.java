@@ -8,6 +8,7 @@
  *        └─▶ ThreadContext (open transactions, a pooled flat RecordedTree; handles name its entries)
  *               └─ root completes ─▶ Sender.submit ─▶ [high | normal queue] ─▶ cat-sender ─▶ NT1 frames ─▶ TCP 2280
  *  cat-status: router (GET /cat/s/router?op=json) ─▶ Routes ─▶ Sender;  heartbeat + reboot trees ─▶ Sender.submit
+ *  cat-clock: CoarseClock, the millisecond that events are stamped with (asleep while nothing is logged)
  * </pre>
  * Application threads never block, never wait for I/O and never see an exception from the client; everything it
  * could not keep is counted in {@link io.cheetah.client.transport.SendCounters}.
