@@ -5,10 +5,24 @@ import io.cheetah.analysis.AnalyzerType;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.cluster.ClusterReports;
+import io.cheetah.server.cluster.Member;
+import io.cheetah.server.cluster.Membership;
+import io.cheetah.server.cluster.MissingMembersHeader;
+import io.cheetah.server.cluster.PeerClient;
+import io.cheetah.server.cluster.PeerHandler;
+import io.cheetah.server.cluster.Rendezvous;
+import io.cheetah.server.http.RouterEndpoints;
+import io.cheetah.server.metrics.ServerSections;
 import io.cheetah.server.query.ForwardingReportSource;
+import io.cheetah.server.storage.ReportEnvelope;
+import io.cheetah.server.storage.mysql.ReportTables;
+import io.cheetah.server.storage.mysql.StoredReport;
+
 import io.cheetah.server.query.HourlyMerge;
 import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.server.query.ReportHistory;
+import io.cheetah.server.query.ReportSource;
 import io.cheetah.server.query.SpanHistory;
 import io.cheetah.server.http.ui.Dashboard;
 import io.cheetah.server.disk.Disk;
@@ -26,6 +40,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import javax.sql.DataSource;
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -52,10 +68,15 @@ public final class FullServer implements AutoCloseable
 
     private final CheetahServer server;
     private final ReportStore store;
+    private final Membership membership;
+    private final ReportSource reports;
     private final LogviewStore logview;
 
-    private FullServer(final CheetahServer server, final ReportStore store, final LogviewStore logview)
+    private FullServer(final CheetahServer server, final ReportStore store, final LogviewStore logview,
+        final Membership membership, final ReportSource reports)
     {
+        this.membership = membership;
+        this.reports = reports;
         this.server = server;
         this.store = store;
         this.logview = logview;
@@ -96,6 +117,7 @@ public final class FullServer implements AutoCloseable
         final List<AnalyzerType> types = new ArrayList<>(AnalyzerCatalog.builtIn());
         types.add(DumpAnalyzer.type(logview));
         ReportStore store = null;
+        Membership membership = null;
         try
         {
             final CheetahServer.Builder builder = CheetahServer.builder(config).analyzers(types).clock(clock)
@@ -116,7 +138,17 @@ public final class FullServer implements AutoCloseable
                 }
                 spans = new SpanHistory(store::history, reports, calendar);
             }
-            builder.mount("/", Dashboard.handler(reports, spans, calendar));
+            final boolean clustered = config.cluster().enabled();
+            final ForwardingReportSource own = new ForwardingReportSource();
+            if (clustered)
+            {
+                builder.mount(PeerHandler.MOUNT, new PeerHandler(own, clock));
+                builder.mount("/", new MissingMembersHeader(Dashboard.handler(reports, spans, calendar)));
+            }
+            else
+            {
+                builder.mount("/", Dashboard.handler(reports, spans, calendar));
+            }
             logview.start();
             builder.closeAfter(logview);
             if (store != null)
@@ -124,7 +156,12 @@ public final class FullServer implements AutoCloseable
                 builder.closeAfter(store);
             }
             final CheetahServer server = builder.start();
+            own.set(server.reports());
             reports.set(server.reports());
+            if (clustered)
+            {
+                membership = joinCluster(config, server, store, formats(types), reports, clock);
+            }
             if (store != null)
             {
                 server.metrics().add(StoreSections.storage(store));
@@ -134,10 +171,14 @@ public final class FullServer implements AutoCloseable
             {
                 server.metrics().add(StoreSections.journal(journal.counters()));
             }
-            return new FullServer(server, store, logview);
+            return new FullServer(server, store, logview, membership, reports);
         }
         catch (final Exception | Error e)
         {
+            if (membership != null)
+            {
+                membership.close();
+            }
             if (journal != null)
             {
                 journal.close();
@@ -202,9 +243,76 @@ public final class FullServer implements AutoCloseable
         return logview;
     }
 
+    /**
+     * @return the reports the pages and APIs read: in cluster mode the open hours merged with the other members'.
+     */
+    public ReportSource reports()
+    {
+        return reports;
+    }
+
+    /**
+     * @return this server's cluster membership, or null when {@code cluster.enabled} is false.
+     */
+    public Membership membership()
+    {
+        return membership;
+    }
+
+    /** Leaves the cluster first (clients move to their fallback), then stops the server and its stores. */
     @Override
     public void close()
     {
+        if (membership != null)
+        {
+            membership.close();
+        }
         server.close();
+    }
+
+    /**
+     * Registers this server in MySQL, makes the router answer each domain with its rendezvous members, and the
+     * reports merge the other members' open hours.
+     */
+    private static Membership joinCluster(final ServerConfig config, final CheetahServer server,
+        final ReportStore store, final Map<String, ReportFormat> formats, final ForwardingReportSource reports,
+        final Clock clock)
+    {
+        final ServerConfig.Cluster c = config.cluster();
+        final String host = RouterEndpoints.advertisedHost(config);
+        final String http = c.advertisedHttp().isEmpty() ? "http://" + host + ":" + server.httpPort() :
+            c.advertisedHttp().replaceAll("/+$", "");
+        final Member self = new Member(config.storage().settings().serverId(), host + ":" + server.tcpPort(), http,
+            c.zone());
+        final Membership membership = new Membership(store.database().dataSource(), self, c.heartbeatMillis());
+        membership.start();
+        final PeerClient peers = new PeerClient(c.peerTimeoutMillis());
+        final DataSource db = store.database().dataSource();
+        reports.set(new ClusterReports(server.reports(), membership, peers, (analyzer, domain, hour, member) ->
+        {
+            try (Connection conn = db.getConnection())
+            {
+                for (final StoredReport row : ReportTables.hourly(conn, analyzer, domain, hour,
+                    hour + HourWindow.HOUR))
+                {
+                    if (row.server().equals(member))
+                    {
+                        return ReportEnvelope.decode(formats, row.content());
+                    }
+                }
+                return null;
+            }
+        }, clock));
+        server.router().routeBy(domain ->
+        {
+            final List<String> endpoints = new ArrayList<>();
+            for (final Member m : Rendezvous.rank(domain, membership.live(), 2))
+            {
+                endpoints.add(m.tcpEndpoint());
+            }
+            return endpoints;
+        });
+        server.metrics().add(ServerSections.cluster(membership, peers));
+        return membership;
     }
 }

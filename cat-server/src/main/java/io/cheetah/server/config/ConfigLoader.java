@@ -69,6 +69,11 @@ public final class ConfigLoader
         d.put("router.servers", List.of());
         d.put("router.sample", 1.0);
         d.put("router.multiInstances", false);
+        d.put("cluster.enabled", false);
+        d.put("cluster.heartbeatMillis", 3000);
+        d.put("cluster.zone", "");
+        d.put("cluster.advertisedHttp", "");
+        d.put("cluster.peerTimeoutMillis", 2000);
         d.put("storage.enabled", true);
         d.put("storage.dataDir", "data");
         d.put("storage.checkpointSeconds", 60);
@@ -342,7 +347,21 @@ public final class ConfigLoader
             intIn("reports.maxMachinesPerDomain", 1, 1_000_000), intIn("reports.maxTypesPerMachine", 1, 1_000_000),
             intIn("reports.maxNamesPerType", 1, 1_000_000), intIn("reports.maxStatusCodes", 1, 1_000_000),
             intIn("reports.maxNameLength", 8, 4096), intIn("reports.maxNamesPerHour", 1, 100_000_000));
-        return new ServerConfig(tcp, http, pipeline, router, storage, logview, reports, Map.copyOf(analyzers));
+        final ServerConfig.Cluster cluster = new ServerConfig.Cluster(bool("cluster.enabled"),
+            intIn("cluster.heartbeatMillis", 100, 600_000), string("cluster.zone"), string("cluster.advertisedHttp"),
+            intIn("cluster.peerTimeoutMillis", 10, 600_000));
+        if (cluster.enabled() && !storage.enabled())
+        {
+            throw new ConfigException(
+                "cluster.enabled: needs storage.enabled=true (MySQL is the cluster's shared state)");
+        }
+        final String http0 = cluster.advertisedHttp();
+        if (!http0.isEmpty() && !http0.startsWith("http://") && !http0.startsWith("https://"))
+        {
+            throw new ConfigException("cluster.advertisedHttp: must be an http:// or https:// URL, got " + http0);
+        }
+        return new ServerConfig(tcp, http, pipeline, router, storage, logview, reports, Map.copyOf(analyzers),
+            cluster);
     }
 
     private ServerConfig.AnalyzerSettings analyzer(final String name)

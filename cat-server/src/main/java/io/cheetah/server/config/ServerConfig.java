@@ -23,10 +23,29 @@ import java.util.Map;
  * @param logview   the raw-tree store.
  * @param reports   caps that bound the reports' memory ({@code reports.*}).
  * @param analyzers per-analyzer overrides by analyzer name (absent entries keep the type's defaults).
+ * @param cluster   membership of a cluster of servers sharing one MySQL ({@code cluster.*}).
  */
 public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router, Storage storage,
-                           Logview logview, ReportLimits reports, Map<String, AnalyzerSettings> analyzers)
+                           Logview logview, ReportLimits reports, Map<String, AnalyzerSettings> analyzers,
+                           Cluster cluster)
 {
+    /**
+     * A cluster of servers behind CAT's router, with the MySQL of {@code storage.mysql} as the only shared state
+     * (docs/architecture.md, "Cluster").
+     *
+     * @param enabled           whether this server registers in MySQL, routes each domain to its rendezvous servers
+     *                          and merges the other members' open hours into its answers.
+     * @param heartbeatMillis   how often this server renews its row; a member silent for three periods is out.
+     * @param zone              a free label shown with the member (e.g. a data centre).
+     * @param advertisedHttp    the base URL the other members reach this server's HTTP at (empty: http://
+     *                          {@code router.advertisedHost or tcp host}:{@code http.port}).
+     * @param peerTimeoutMillis longest wait for another member's part of an answer.
+     */
+    public record Cluster(boolean enabled, int heartbeatMillis, String zone, String advertisedHttp,
+                          int peerTimeoutMillis)
+    {
+    }
+
     /**
      * @param host            interface to bind, e.g. {@code 0.0.0.0}.
      * @param port            TCP port (2280; 0 = ephemeral, for tests).

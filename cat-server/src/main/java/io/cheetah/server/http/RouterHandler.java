@@ -14,13 +14,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 /**
  * {@code GET /cat/s/router}: tells CAT clients which TCP servers to send to and how to sample, in the form each
  * client parses (docs/protocol.md §3.2, §10.4): {@code op=xml} → {@code <property-config>} XML (Java 3.x, cat-go);
  * {@code op=json} → {@code {"kvs":{...}}} with string values (ccat, Python, legacy Java), or Java
  * {@code Map.toString()} text when a {@code token} parameter is present (4.0-RC1); anything else → the plain
- * {@code ip:port;} list (C#). Never compressed. The answer is the same for every client and computed once.
+ * {@code ip:port;} list (C#). Never compressed. On a single server the answer is the same for every client and
+ * computed once; in a cluster {@link #routeBy} makes it depend on the client's {@code domain} parameter (its
+ * rendezvous members), computed per request (clients ask once a minute).
  */
 public final class RouterHandler extends Handler.Abstract
 {
@@ -29,6 +32,9 @@ public final class RouterHandler extends Handler.Abstract
     private final String json;
     private final String mapText;
     private final String api;
+    private final double sample;
+    private final boolean multiInstances;
+    private volatile Function<String, List<String>> routes;
     private final LongAdder[] requests = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
 
     /** Answer forms, in the order of {@link #requests(int)}: xml, json, map (json with token), api. */
@@ -51,6 +57,8 @@ public final class RouterHandler extends Handler.Abstract
      */
     public RouterHandler(final List<String> routers, final double sample, final boolean multiInstances)
     {
+        this.sample = sample;
+        this.multiInstances = multiInstances;
         final StringBuilder list = new StringBuilder();
         for (final String r : routers)
         {
@@ -166,13 +174,40 @@ public final class RouterHandler extends Handler.Abstract
         return api;
     }
 
+    /**
+     * Answers each client with endpoints chosen for its domain from now on (cluster mode); the list given at
+     * construction stays the answer for a request without a domain.
+     *
+     * @param byDomain domain to {@code host:port} endpoints in priority order (never empty).
+     */
+    public void routeBy(final Function<String, List<String>> byDomain)
+    {
+        this.routes = byDomain;
+    }
+
+    /**
+     * @param op     {@code xml}, {@code json} or anything else (the plain list).
+     * @param token  whether a {@code token} parameter came with {@code op=json} (Map text).
+     * @param domain the client's domain, or null.
+     * @return the body for that client.
+     */
+    public String answer(final String op, final boolean token, final String domain)
+    {
+        final Function<String, List<String>> byDomain = routes;
+        if (byDomain == null || domain == null || domain.isEmpty())
+        {
+            return answer(op, token);
+        }
+        return new RouterHandler(byDomain.apply(domain), sample, multiInstances).answer(op, token);
+    }
+
     @Override
     public boolean handle(final Request request, final Response response, final Callback callback)
     {
         final Fields params = Request.extractQueryParameters(request);
         final String op = params.getValue("op");
         final boolean token = params.get("token") != null;
-        final String body = answer(op, token);
+        final String body = answer(op, token, params.getValue("domain"));
         requests["xml".equals(op) ? 0 : "json".equals(op) ? (token ? 2 : 1) : 3].increment();
         final String type = "xml".equals(op) ? "text/xml; charset=utf-8" :
             "json".equals(op) && params.get("token") == null ? "application/json; charset=utf-8" :

@@ -2,6 +2,8 @@ package io.cheetah.server.metrics;
 
 import io.cheetah.codec.SharedSymbols;
 import io.cheetah.server.http.AdminHandler;
+import io.cheetah.server.cluster.Membership;
+import io.cheetah.server.cluster.PeerClient;
 import io.cheetah.server.http.RouterHandler;
 
 import java.util.Map;
@@ -71,6 +73,30 @@ public final class ServerSections
                 out.append("cheetah_router_requests_total{form=\"").append(RouterHandler.FORMS[f]).append("\"} ")
                     .append(router.requests(f)).append('\n');
             }
+        };
+    }
+
+    /**
+     * @param membership this server's cluster membership.
+     * @param peers      the client that asks the other members.
+     * @return a section with the live members, heartbeats and questions to other members.
+     */
+    public static Consumer<StringBuilder> cluster(final Membership membership, final PeerClient peers)
+    {
+        return out ->
+        {
+            PrometheusText.metric(out, "cheetah_cluster_members", "gauge",
+                "Live cluster members, this server included.", membership.live().size());
+            PrometheusText.metric(out, "cheetah_cluster_heartbeats_total", "counter",
+                "Membership rows renewed in MySQL.", membership.beats());
+            PrometheusText.metric(out, "cheetah_cluster_heartbeat_failures_total", "counter",
+                "Membership heartbeats that could not reach MySQL (the last member list is kept).",
+                membership.beatFailures());
+            PrometheusText.metric(out, "cheetah_cluster_peer_requests_total", "counter",
+                "Questions to other members for their part of an open hour.", peers.asked());
+            PrometheusText.metric(out, "cheetah_cluster_peer_failures_total", "counter",
+                "Questions to other members without a usable answer in time (named in X-Cheetah-Missing-Members).",
+                peers.failed());
         };
     }
 

@@ -1,0 +1,309 @@
+package io.cheetah.server.cluster;
+
+import io.cheetah.codec.TreeDecoder;
+import io.cheetah.fixtures.Vectors;
+import io.cheetah.message.FlatTree;
+import io.cheetah.report.DomainReport;
+import io.cheetah.report.SymbolTable;
+import io.cheetah.server.FullServer;
+import io.cheetah.server.fixtures.FaultTraffic;
+import io.cheetah.server.fixtures.ManualClock;
+import io.cheetah.server.fixtures.TestServers;
+import io.cheetah.server.period.HourWindow;
+import io.cheetah.server.query.ReportSource;
+import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 17: three servers on loopback sharing one MariaDB. The router spreads domains over them (every member
+ * answers alike), trees sent to any of them show in the merged report of any member exactly, a member that stops
+ * leaves the router at once and a member that does not answer is named in the answer, and a member restarted on its
+ * data directory brings its part back: nothing lost.
+ */
+class ClusterSystemTest
+{
+    private static final long NOW = FaultTraffic.NOW;
+    private static final long HOUR = HourWindow.hourOf(NOW);
+    private static final int TREES = 3_000;
+    private static final Pattern ROUTERS = Pattern.compile("\"routers\":\"([^\"]*)\"");
+
+    @TempDir
+    static Path dir;
+    private static EmbeddedMariaDb db;
+
+    @BeforeAll
+    static void database() throws Exception
+    {
+        db = EmbeddedMariaDb.start(dir.resolve("mysql"), 0);
+    }
+
+    @AfterAll
+    static void stopDatabase()
+    {
+        if (db != null)
+        {
+            db.close();
+        }
+    }
+
+    private static FullServer start(final String id, final ManualClock clock) throws Exception
+    {
+        return FullServer.start(TestServers.config("storage.dataDir=" + dir.resolve(id), "storage.mysql.url=" +
+            db.jdbcUrl(), "storage.mysql.user=root", "storage.timeZone=UTC", "storage.serverId=" + id,
+            "cluster.enabled=true", "cluster.heartbeatMillis=200", "cluster.zone=z-" + id,
+            "cluster.peerTimeoutMillis=1500"), clock, false);
+    }
+
+    @Test
+    void membersShareDomainsMergeOpenHoursExactlyAndLoseNothingWhenOneRestarts() throws Exception
+    {
+        final ManualClock clock = new ManualClock(NOW);
+        final Map<String, FullServer> servers = new LinkedHashMap<>();
+        try
+        {
+            for (final String id : List.of("node-a", "node-b", "node-c"))
+            {
+                servers.put(id, start(id, clock));
+            }
+            for (final FullServer s : servers.values())
+            {
+                await(() -> s.membership().live().size() == 3, 10_000);
+            }
+
+            // the router: every member gives a domain the same primary and fallback, and domains spread over them
+            final Map<String, List<String>> routes = new TreeMap<>();
+            final Map<Integer, String> byTcpPort = new HashMap<>();
+            servers.forEach((id, s) -> byTcpPort.put(s.server().tcpPort(), id));
+            final Map<String, byte[]> frames = framesByDomain(FaultTraffic.stdMix(7, NOW, TREES));
+            for (final String domain : frames.keySet())
+            {
+                final List<String> answers = new ArrayList<>();
+                for (final FullServer s : servers.values())
+                {
+                    answers.add(routers(s, domain));
+                }
+                assertThat(new TreeSet<>(answers)).as("every member routes " + domain + " alike").hasSize(1);
+                final List<String> endpoints = List.of(answers.get(0).split(";"));
+                assertThat(endpoints).hasSize(2).doesNotHaveDuplicates();
+                routes.put(domain, endpoints);
+            }
+            final Map<String, Long> primaries = new TreeMap<>();
+            routes.values().forEach(e -> primaries.merge(byTcpPort.get(port(e.get(0))), 1L, Long::sum));
+            assertThat(primaries).as("domains spread over the members").hasSize(3);
+
+            // trees of each domain go to its primary; one domain's trees are split over all three, as after a failover
+            final String split = frames.keySet().iterator().next();
+            for (final Map.Entry<String, byte[]> e : frames.entrySet())
+            {
+                if (e.getKey().equals(split))
+                {
+                    final List<byte[]> list = Vectors.frames(e.getValue());
+                    int i = 0;
+                    for (final FullServer s : servers.values())
+                    {
+                        final ByteArrayOutputStream part = new ByteArrayOutputStream();
+                        for (int j = i; j < list.size(); j += 3)
+                        {
+                            part.writeBytes(list.get(j));
+                        }
+                        FaultTraffic.send(s.server().tcpPort(), part.toByteArray());
+                        i++;
+                    }
+                }
+                else
+                {
+                    FaultTraffic.send(port(routes.get(e.getKey()).get(0)), e.getValue());
+                }
+            }
+            await(() -> servers.values().stream().mapToLong(s -> s.server().counters().treesReceived.sum()).sum() >=
+                TREES, 20_000);
+            for (final FullServer s : servers.values())
+            {
+                assertThat(s.server().drain(20_000)).isTrue();
+            }
+
+            // any member answers any domain with the sum of every member's own part, exactly
+            final Map<String, Map<String, String>> expected = new TreeMap<>();
+            for (final String domain : frames.keySet())
+            {
+                final Map<String, long[]> sum = new TreeMap<>();
+                for (final FullServer s : servers.values())
+                {
+                    add(sum, s.server().reports(), domain);
+                }
+                expected.put(domain, text(sum));
+                for (final FullServer s : servers.values())
+                {
+                    assertThat(tallies(s.reports(), domain)).as(domain + " merged").isEqualTo(expected.get(domain));
+                }
+            }
+            assertThat(expected.get(split).values().stream().mapToLong(v -> Long.parseLong(v.split(" ")[0])).sum())
+                .as("the split domain counted once per transaction").isEqualTo(transactions(frames.get(split)));
+            assertThat(servers.get("node-a").reports().domains("transaction", HOUR)).containsAll(frames.keySet());
+
+            // over HTTP too, with nothing missing
+            final HttpResponse<String> xml = FaultTraffic.get(servers.get("node-b").server().httpPort(),
+                "/cat/r/model/transaction/" + split + "/CURRENT?op=xml");
+            assertThat(xml.statusCode()).isEqualTo(200);
+            assertThat(xml.headers().firstValue(MissingMembersHeader.HEADER)).isEmpty();
+
+            // node-c stops: it leaves the router at once; its part is gone from the answers until it is back
+            servers.remove("node-c").close();
+            await(() -> servers.get("node-a").membership().live().size() == 2, 10_000);
+            final String after = routers(servers.get("node-a"), split);
+            assertThat(after.split(";")).hasSize(2);
+            assertThat(tallies(servers.get("node-a").reports(), split)).isNotEqualTo(expected.get(split));
+
+            // a member that is registered but does not answer is named in the answer
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), "root", "");
+                 PreparedStatement ps = c.prepareStatement("INSERT INTO cluster_member VALUES ('ghost', " +
+                     "'127.0.0.1:1', 'http://127.0.0.1:1', '', 0, ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000) + 60000)"))
+            {
+                ps.executeUpdate();
+            }
+            await(() -> servers.get("node-a").membership().live().size() == 3, 10_000);
+            final HttpResponse<String> partial = FaultTraffic.get(servers.get("node-a").server().httpPort(),
+                "/cat/r/model/transaction/" + split + "/CURRENT?op=xml");
+            assertThat(partial.statusCode()).isEqualTo(200);
+            assertThat(partial.headers().firstValue(MissingMembersHeader.HEADER)).hasValue("ghost");
+            assertThat(FaultTraffic.value(FaultTraffic.metrics(servers.get("node-a").server().httpPort()),
+                "cheetah_cluster_peer_failures_total")).isPositive();
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), "root", ""))
+            {
+                c.createStatement().executeUpdate("DELETE FROM cluster_member WHERE server_id = 'ghost'");
+            }
+
+            // node-c restarts on its data directory: its open hour comes back, and with it the exact totals
+            servers.put("node-c", start("node-c", clock));
+            for (final FullServer s : servers.values())
+            {
+                await(() -> s.membership().live().size() == 3, 10_000);
+            }
+            for (final String domain : frames.keySet())
+            {
+                for (final FullServer s : servers.values())
+                {
+                    assertThat(tallies(s.reports(), domain)).as(domain + " after the restart")
+                        .isEqualTo(expected.get(domain));
+                }
+            }
+            System.out.println("ClusterSystemTest: " + frames.size() + " domains, primaries " + primaries +
+                ", split domain " + split + " over three members; merged answers exact before and after node-c's " +
+                "restart");
+        }
+        finally
+        {
+            for (final FullServer s : servers.values())
+            {
+                s.close();
+            }
+        }
+    }
+
+    private static String routers(final FullServer s, final String domain) throws Exception
+    {
+        final String body = FaultTraffic.get(s.server().httpPort(), "/cat/s/router?op=json&domain=" + domain).body();
+        final Matcher m = ROUTERS.matcher(body);
+        assertThat(m.find()).as(body).isTrue();
+        return m.group(1);
+    }
+
+    private static int port(final String endpoint)
+    {
+        return Integer.parseInt(endpoint.substring(endpoint.lastIndexOf(':') + 1));
+    }
+
+    private static Map<String, byte[]> framesByDomain(final byte[] all) throws Exception
+    {
+        final TreeDecoder decoder = new TreeDecoder();
+        final FlatTree tree = new FlatTree();
+        final Map<String, ByteArrayOutputStream> by = new TreeMap<>();
+        for (final byte[] f : Vectors.frames(all))
+        {
+            decoder.decodeFrame(f, 0, f.length, tree);
+            by.computeIfAbsent(tree.domain(), d -> new ByteArrayOutputStream()).writeBytes(f);
+        }
+        final Map<String, byte[]> out = new TreeMap<>();
+        by.forEach((d, b) -> out.put(d, b.toByteArray()));
+        return out;
+    }
+
+    private static long transactions(final byte[] frames) throws Exception
+    {
+        final TreeDecoder decoder = new TreeDecoder();
+        final FlatTree tree = new FlatTree();
+        long n = 0;
+        for (final byte[] f : Vectors.frames(frames))
+        {
+            decoder.decodeFrame(f, 0, f.length, tree);
+            for (int i = 0; i < tree.size(); i++)
+            {
+                n += tree.isTransaction(i) ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    private static void add(final Map<String, long[]> sum, final ReportSource source, final String domain)
+    {
+        final DomainReport r = (DomainReport)source.report("transaction", domain, HOUR);
+        if (r == null)
+        {
+            return;
+        }
+        final SymbolTable s = r.symbols();
+        r.machines().forEach((ip, m) -> m.types().forEach((t, type) -> type.names().forEach((n, name) ->
+            {
+                final long[] c = sum.computeIfAbsent(s.string(ip) + " " + s.string(t) + " / " + s.string(n),
+                    k -> new long[2]);
+                c[0] += name.totalCount();
+                c[1] += name.failCount();
+            })));
+    }
+
+    private static Map<String, String> tallies(final ReportSource source, final String domain)
+    {
+        final Map<String, long[]> sum = new TreeMap<>();
+        add(sum, source, domain);
+        return text(sum);
+    }
+
+    private static Map<String, String> text(final Map<String, long[]> sum)
+    {
+        final Map<String, String> out = new TreeMap<>();
+        sum.forEach((k, c) -> out.put(k, c[0] + " (" + c[1] + ")"));
+        return out;
+    }
+
+    private static void await(final BooleanSupplier condition, final long millis) throws InterruptedException
+    {
+        final long deadline = System.currentTimeMillis() + millis;
+        while (!condition.getAsBoolean() && System.currentTimeMillis() < deadline)
+        {
+            Thread.sleep(20);
+        }
+        assertThat(condition.getAsBoolean()).as("in time").isTrue();
+    }
+}
