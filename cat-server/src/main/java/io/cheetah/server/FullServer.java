@@ -6,6 +6,7 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.server.config.ServerConfig;
 import io.cheetah.server.cluster.ClusterReports;
+import io.cheetah.server.cluster.ClusterTreeLookup;
 import io.cheetah.server.cluster.Member;
 import io.cheetah.server.cluster.Membership;
 import io.cheetah.server.cluster.MissingMembersHeader;
@@ -30,6 +31,7 @@ import io.cheetah.server.journal.TreeJournal;
 import io.cheetah.server.logview.DumpAnalyzer;
 import io.cheetah.server.logview.LogviewStore;
 import io.cheetah.server.logview.ModelLogviewHandler;
+import io.cheetah.server.logview.TreeLookup;
 import io.cheetah.server.metrics.StoreSections;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
@@ -46,6 +48,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The complete server as {@link Main} runs it: report storage (embedded MariaDB unless {@code storage.mysql.url}
@@ -120,9 +123,12 @@ public final class FullServer implements AutoCloseable
         Membership membership = null;
         try
         {
+            // in a cluster the look-up asks the other members too, once they are known
+            final AtomicReference<TreeLookup> trees = new AtomicReference<>(logview);
+            final TreeLookup lookup = id -> trees.get().find(id);
             final CheetahServer.Builder builder = CheetahServer.builder(config).analyzers(types).clock(clock)
-                .autoTick(autoTick).mount("/cat/r/m", Dashboard.logview(logview))
-                .mount("/cat/r/model/logview", new ModelLogviewHandler(logview));
+                .autoTick(autoTick).mount("/cat/r/m", Dashboard.logview(lookup))
+                .mount("/cat/r/model/logview", new ModelLogviewHandler(lookup));
             // the dashboard reads the server's report source, which exists only once the server is built
             final ForwardingReportSource reports = new ForwardingReportSource();
             final ReportCalendar calendar = new ReportCalendar(config.storage().settings().zone(), clock::millis);
@@ -142,7 +148,7 @@ public final class FullServer implements AutoCloseable
             final ForwardingReportSource own = new ForwardingReportSource();
             if (clustered)
             {
-                builder.mount(PeerHandler.MOUNT, new PeerHandler(own, clock));
+                builder.mount(PeerHandler.MOUNT, new PeerHandler(own, logview, clock));
                 builder.mount("/", new MissingMembersHeader(Dashboard.handler(reports, spans, calendar)));
             }
             else
@@ -160,7 +166,9 @@ public final class FullServer implements AutoCloseable
             reports.set(server.reports());
             if (clustered)
             {
-                membership = joinCluster(config, server, store, formats(types), reports, clock);
+                final PeerClient peers = new PeerClient(config.cluster().peerTimeoutMillis());
+                membership = joinCluster(config, server, store, formats(types), reports, peers, clock);
+                trees.set(new ClusterTreeLookup(logview, membership, peers));
             }
             if (store != null)
             {
@@ -276,7 +284,7 @@ public final class FullServer implements AutoCloseable
      */
     private static Membership joinCluster(final ServerConfig config, final CheetahServer server,
         final ReportStore store, final Map<String, ReportFormat> formats, final ForwardingReportSource reports,
-        final Clock clock)
+        final PeerClient peers, final Clock clock)
     {
         final ServerConfig.Cluster c = config.cluster();
         final String host = RouterEndpoints.advertisedHost(config);
@@ -286,7 +294,6 @@ public final class FullServer implements AutoCloseable
             c.zone());
         final Membership membership = new Membership(store.database().dataSource(), self, c.heartbeatMillis());
         membership.start();
-        final PeerClient peers = new PeerClient(c.peerTimeoutMillis());
         final DataSource db = store.database().dataSource();
         reports.set(new ClusterReports(server.reports(), membership, peers, (analyzer, domain, hour, member) ->
         {

@@ -44,9 +44,14 @@ public final class PeerClient
      * @param status  what came back.
      * @param report  its report (ANSWERED with a report), else null.
      * @param domains its domains (ANSWERED, for a domains question), else empty.
+     * @param frame   the raw tree (ANSWERED, for a tree it holds), else null.
      */
-    public record Answer(Status status, Report report, List<String> domains)
+    public record Answer(Status status, Report report, List<String> domains, byte[] frame)
     {
+        Answer(final Status status, final Report report, final List<String> domains)
+        {
+            this(status, report, domains, null);
+        }
     }
 
     private final HttpClient http;
@@ -106,6 +111,30 @@ public final class PeerClient
         }, -1);
     }
 
+    /**
+     * @param peers     the members to ask, in order.
+     * @param messageId a message id.
+     * @return the raw frame of the first member that holds the tree, or null when none does; {@code failedTo}
+     *         gets the ids of the members that did not answer.
+     */
+    public byte[] tree(final List<Member> peers, final String messageId, final List<String> failedTo)
+    {
+        final Map<String, Answer> answers = askAll(peers, "tree?id=" + enc(messageId),
+            body -> new Answer(Status.ANSWERED, null, List.of(), body), -1);
+        for (final Map.Entry<String, Answer> e : answers.entrySet())
+        {
+            if (e.getValue().status() == Status.ANSWERED && e.getValue().frame() != null)
+            {
+                return e.getValue().frame();
+            }
+            if (e.getValue().status() == Status.FAILED)
+            {
+                failedTo.add(e.getKey());
+            }
+        }
+        return null;
+    }
+
     /** @return questions sent to other members. */
     public long asked()
     {
@@ -153,7 +182,7 @@ public final class PeerClient
             {
                 return new Answer(Status.CLOSED, null, List.of());
             }
-            if (r.statusCode() == 204)
+            if (r.statusCode() == 204 || r.statusCode() == 404 && formatVersion < 0)
             {
                 return reader.read(null);
             }

@@ -3,6 +3,8 @@ package io.cheetah.server.cluster;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.server.http.api.Reply;
+import io.cheetah.server.logview.LogviewStore;
+import io.cheetah.server.logview.TreeLookup;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.query.ReportSource;
@@ -27,6 +29,8 @@ import java.util.zip.GZIPOutputStream;
  *       binary format (exact: sketches merge exactly), gzip-compressed, its format version in
  *       {@value #FORMAT_VERSION}; 204 when this member has no such report; 409 when the hour is not open here.</li>
  *   <li>{@code GET /cheetah/cluster/domains?analyzer=A&hour=H}: 200 with the domains, one per line.</li>
+ *   <li>{@code GET /cheetah/cluster/tree?id=M}: 200 with the raw frame of the tree with that message id from this
+ *       member's logview store, 404 when it has none.</li>
  * </ul>
  */
 public final class PeerHandler extends Handler.Abstract
@@ -39,15 +43,18 @@ public final class PeerHandler extends Handler.Abstract
     public static final String FORMAT_VERSION = "X-Cheetah-Format-Version";
 
     private final ReportSource local;
+    private final TreeLookup trees;
     private final Clock clock;
 
     /**
      * @param local this server's own reports (its live analyzers, not the cluster's merge).
+     * @param trees this server's own logview store.
      * @param clock decides which hours are open.
      */
-    public PeerHandler(final ReportSource local, final Clock clock)
+    public PeerHandler(final ReportSource local, final TreeLookup trees, final Clock clock)
     {
         this.local = local;
+        this.trees = trees;
         this.clock = clock;
     }
 
@@ -61,6 +68,20 @@ public final class PeerHandler extends Handler.Abstract
         }
         final Fields q = Request.extractQueryParameters(request);
         final String what = path.substring(PREFIX.length());
+        if ("tree".equals(what))
+        {
+            final String id = q.getValue("id");
+            final LogviewStore.Lookup found = id == null ? null : trees.find(id);
+            if (found == null || found.status() != LogviewStore.Lookup.Status.FOUND)
+            {
+                Reply.error(response, callback, 404, "no tree with that id on this member");
+            }
+            else
+            {
+                Reply.bytes(response, callback, 200, "application/octet-stream", found.frame());
+            }
+            return true;
+        }
         final String analyzer = q.getValue("analyzer");
         final long hour;
         try

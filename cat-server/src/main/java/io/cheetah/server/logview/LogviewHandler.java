@@ -53,7 +53,7 @@ public final class LogviewHandler extends Handler.Abstract
         return tree;
     }
 
-    private final LogviewStore store;
+    private final TreeLookup store;
     private final TreeJsonWriter json = new TreeJsonWriter();
     private final TreePage page;
 
@@ -61,7 +61,7 @@ public final class LogviewHandler extends Handler.Abstract
      * @param store where trees are looked up.
      * @throws IllegalStateException when the web-ui's logview page is not on the classpath.
      */
-    public LogviewHandler(final LogviewStore store)
+    public LogviewHandler(final TreeLookup store)
     {
         this.store = store;
         this.page = TreePage.load(LogviewHandler.class.getClassLoader());

@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link #counters()}, and {@link #start()} runs the retention job. See the package documentation for the layout
  * and the writer/reader hand-off.
  */
-public final class LogviewStore implements Closeable
+public final class LogviewStore implements Closeable, TreeLookup
 {
     private static final Logger LOG = LoggerFactory.getLogger(LogviewStore.class);
     /**
@@ -159,6 +159,7 @@ public final class LogviewStore implements Closeable
      * @param messageId id text as in a URL.
      * @return the result: the exact frame as received, not found, or malformed id, each with a reason.
      */
+    @Override
     public Lookup find(final String messageId)
     {
         counters.lookups.increment();

@@ -22,12 +22,12 @@ public final class ModelLogviewHandler extends Handler.Abstract
 
     private static final String HTML = "text/html; charset=utf-8";
 
-    private final LogviewStore store;
+    private final TreeLookup store;
 
     /**
      * @param store where trees are looked up.
      */
-    public ModelLogviewHandler(final LogviewStore store)
+    public ModelLogviewHandler(final TreeLookup store)
     {
         this.store = store;
     }

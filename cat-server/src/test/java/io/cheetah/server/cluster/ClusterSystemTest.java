@@ -89,7 +89,7 @@ class ClusterSystemTest
             }
             for (final FullServer s : servers.values())
             {
-                await(() -> s.membership().live().size() == 3, 10_000);
+                await(() -> ids(s).equals(List.of("node-a", "node-b", "node-c")), 10_000);
             }
 
             // the router: every member gives a domain the same primary and fallback, and domains spread over them
@@ -169,9 +169,22 @@ class ClusterSystemTest
             assertThat(xml.statusCode()).isEqualTo(200);
             assertThat(xml.headers().firstValue(MissingMembersHeader.HEADER)).isEmpty();
 
+            // a logview look-up on any member finds a tree that another member stored
+            final String elsewhere = frames.keySet().stream().filter(d -> !d.equals(split) &&
+                "node-c".equals(byTcpPort.get(port(routes.get(d).get(0))))).findFirst().orElseThrow();
+            final byte[] sent = Vectors.frames(frames.get(elsewhere)).get(0);
+            final FlatTree tree = new FlatTree();
+            new TreeDecoder().decodeFrame(sent, 0, sent.length, tree);
+            final HttpResponse<byte[]> found = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" +
+                    servers.get("node-a").server().httpPort() + "/cat/r/m/" + tree.messageId() + "?raw=true")).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(found.statusCode()).as("found on node-c through node-a").isEqualTo(200);
+            assertThat(found.body()).isEqualTo(sent);
+
             // node-c stops: it leaves the router at once; its part is gone from the answers until it is back
             servers.remove("node-c").close();
-            await(() -> servers.get("node-a").membership().live().size() == 2, 10_000);
+            await(() -> ids(servers.get("node-a")).equals(List.of("node-a", "node-b")), 10_000);
             final String after = routers(servers.get("node-a"), split);
             assertThat(after.split(";")).hasSize(2);
             assertThat(tallies(servers.get("node-a").reports(), split)).isNotEqualTo(expected.get(split));
@@ -183,7 +196,7 @@ class ClusterSystemTest
             {
                 ps.executeUpdate();
             }
-            await(() -> servers.get("node-a").membership().live().size() == 3, 10_000);
+            await(() -> ids(servers.get("node-a")).equals(List.of("ghost", "node-a", "node-b")), 10_000);
             final HttpResponse<String> partial = FaultTraffic.get(servers.get("node-a").server().httpPort(),
                 "/cat/r/model/transaction/" + split + "/CURRENT?op=xml");
             assertThat(partial.statusCode()).isEqualTo(200);
@@ -194,12 +207,16 @@ class ClusterSystemTest
             {
                 c.createStatement().executeUpdate("DELETE FROM cluster_member WHERE server_id = 'ghost'");
             }
+            for (final FullServer s : servers.values())
+            {
+                await(() -> ids(s).equals(List.of("node-a", "node-b")), 10_000);
+            }
 
             // node-c restarts on its data directory: its open hour comes back, and with it the exact totals
             servers.put("node-c", start("node-c", clock));
             for (final FullServer s : servers.values())
             {
-                await(() -> s.membership().live().size() == 3, 10_000);
+                await(() -> ids(s).equals(List.of("node-a", "node-b", "node-c")), 10_000);
             }
             for (final String domain : frames.keySet())
             {
@@ -208,6 +225,33 @@ class ClusterSystemTest
                     assertThat(tallies(s.reports(), domain)).as(domain + " after the restart")
                         .isEqualTo(expected.get(domain));
                 }
+            }
+            // the hour closes on every member: each stores its own rows, and any member reads the merged hour back
+            clock.set(HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1_000);
+            for (final FullServer s : servers.values())
+            {
+                s.server().tick();
+            }
+            for (final FullServer s : servers.values())
+            {
+                assertThat(s.server().drain(30_000)).isTrue();
+                await(() -> s.store().storedReports() > 0 && s.store().pendingReports() == 0, 60_000);
+            }
+            for (final FullServer s : servers.values())
+            {
+                assertThat(tallies(s.reports(), split)).as("closed hour from MySQL").isEqualTo(expected.get(split));
+            }
+            try (Connection c = DriverManager.getConnection(db.jdbcUrl(), "root", "");
+                 java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT server FROM hourly_report WHERE " +
+                     "analyzer = 'transaction' AND domain = '" + split + "' AND period_ms = " + HOUR +
+                     " ORDER BY server"))
+            {
+                final List<String> rows = new ArrayList<>();
+                while (rs.next())
+                {
+                    rows.add(rs.getString(1));
+                }
+                assertThat(rows).as("one row per member").containsExactly("node-a", "node-b", "node-c");
             }
             System.out.println("ClusterSystemTest: " + frames.size() + " domains, primaries " + primaries +
                 ", split domain " + split + " over three members; merged answers exact before and after node-c's " +
@@ -220,6 +264,11 @@ class ClusterSystemTest
                 s.close();
             }
         }
+    }
+
+    private static List<String> ids(final FullServer s)
+    {
+        return s.membership().live().stream().map(Member::id).toList();
     }
 
     private static String routers(final FullServer s, final String domain) throws Exception

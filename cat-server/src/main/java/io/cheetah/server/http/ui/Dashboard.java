@@ -4,7 +4,7 @@ import io.cheetah.server.http.api.CatReportHandler;
 import io.cheetah.server.http.api.JsonApiHandler;
 import io.cheetah.server.http.api.ModelHandler;
 import io.cheetah.server.logview.LogviewHandler;
-import io.cheetah.server.logview.LogviewStore;
+import io.cheetah.server.logview.TreeLookup;
 import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.server.query.ReportHistory;
 import io.cheetah.server.query.ReportLookup;
@@ -56,7 +56,7 @@ public final class Dashboard
      * @param store where trees are looked up.
      * @return the handler to mount.
      */
-    public static Handler logview(final LogviewStore store)
+    public static Handler logview(final TreeLookup store)
     {
         return new SecurityHeaders(new LogviewHandler(store));
     }
