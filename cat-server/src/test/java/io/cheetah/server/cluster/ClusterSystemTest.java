@@ -189,12 +189,15 @@ class ClusterSystemTest
             assertThat(after.split(";")).hasSize(2);
             assertThat(tallies(servers.get("node-a").reports(), split)).isNotEqualTo(expected.get(split));
 
-            // a member that is registered but does not answer is named in the answer
+            // a member that is registered but does not answer is named in the answer; one that stopped beating is out
             try (Connection c = DriverManager.getConnection(db.jdbcUrl(), "root", "");
                  PreparedStatement ps = c.prepareStatement("INSERT INTO cluster_member VALUES ('ghost', " +
                      "'127.0.0.1:1', 'http://127.0.0.1:1', '', 0, ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000) + 60000)"))
             {
                 ps.executeUpdate();
+                // and one whose heartbeat is older than three periods: out
+                c.createStatement().executeUpdate("INSERT INTO cluster_member VALUES ('stale', '127.0.0.1:2', " +
+                    "'http://127.0.0.1:2', '', 0, ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000) - 5000)");
             }
             await(() -> ids(servers.get("node-a")).equals(List.of("ghost", "node-a", "node-b")), 10_000);
             final HttpResponse<String> partial = FaultTraffic.get(servers.get("node-a").server().httpPort(),
@@ -205,7 +208,7 @@ class ClusterSystemTest
                 "cheetah_cluster_peer_failures_total")).isPositive();
             try (Connection c = DriverManager.getConnection(db.jdbcUrl(), "root", ""))
             {
-                c.createStatement().executeUpdate("DELETE FROM cluster_member WHERE server_id = 'ghost'");
+                c.createStatement().executeUpdate("DELETE FROM cluster_member WHERE server_id IN ('ghost', 'stale')");
             }
             for (final FullServer s : servers.values())
             {

@@ -121,6 +121,12 @@ class ConfigLoaderTest
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("analyzers.problem.level:");
         assertThatThrownBy(() -> new ConfigLoader().set("analyzers.problem.enabled=maybe").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("analyzers.problem.enabled:");
+        assertThatThrownBy(() -> new ConfigLoader().set(List.of("cluster.enabled=true", "storage.enabled=false"))
+            .load()).isInstanceOf(ConfigException.class).hasMessageStartingWith("cluster.enabled:");
+        assertThatThrownBy(() -> new ConfigLoader().set("cluster.advertisedHttp=node-1:8080").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("cluster.advertisedHttp:");
+        assertThatThrownBy(() -> new ConfigLoader().set("cluster.heartbeatMillis=5").load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("cluster.heartbeatMillis:");
         assertThatThrownBy(() -> new ConfigLoader().set("router.sample=2").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("router.sample:");
         assertThatThrownBy(() -> new ConfigLoader().set("router.servers=nohost").load())

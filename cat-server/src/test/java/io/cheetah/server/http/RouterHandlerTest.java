@@ -99,4 +99,18 @@ class RouterHandlerTest
         assertThat(router.answer(null, false)).isEqualTo("10.1.1.2:2280;10.1.1.3:2280;");
         assertThat(router.answer("build", true)).isEqualTo("10.1.1.2:2280;10.1.1.3:2280;");
     }
+
+    @Test
+    void inAClusterEachDomainGetsItsOwnEndpointsAndARequestWithoutADomainTheConfiguredOnes() throws Exception
+    {
+        final RouterHandler clustered = new RouterHandler(List.of("10.1.1.2:2280"), 0.5);
+        clustered.routeBy(domain -> "shop".equals(domain) ? List.of("10.9.0.1:2280", "10.9.0.2:2280") :
+            List.of("10.9.0.3:2280", "10.9.0.1:2280"));
+        final JsonNode shop = new ObjectMapper().readTree(clustered.answer("json", false, "shop")).path("kvs");
+        assertThat(shop.path("routers").asText()).isEqualTo("10.9.0.1:2280;10.9.0.2:2280;");
+        assertThat(shop.path("sample").asText()).isEqualTo("0.5");
+        assertThat(clustered.answer("api", false, "cart")).isEqualTo("10.9.0.3:2280;10.9.0.1:2280;");
+        assertThat(clustered.answer("xml", false, "cart")).contains("value=\"10.9.0.3:2280;10.9.0.1:2280;\"");
+        assertThat(clustered.answer("api", false, null)).isEqualTo("10.1.1.2:2280;");
+    }
 }
