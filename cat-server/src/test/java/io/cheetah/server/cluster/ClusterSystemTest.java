@@ -1,5 +1,8 @@
 package io.cheetah.server.cluster;
 
+import io.cheetah.client.CatClient;
+import io.cheetah.client.config.ClientConfig;
+import io.cheetah.client.config.ServerAddress;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.message.FlatTree;
@@ -10,6 +13,7 @@ import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.period.HourWindow;
+import io.cheetah.server.query.LiveReports;
 import io.cheetah.server.query.ReportSource;
 import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
 import org.junit.jupiter.api.AfterAll;
@@ -44,7 +48,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ClusterSystemTest
 {
-    private static final long NOW = FaultTraffic.NOW;
+    /** The servers' (manual) clock starts at the wall clock's time, so that a real client's trees are in its hour. */
+    private static final long NOW = System.currentTimeMillis();
     private static final long HOUR = HourWindow.hourOf(NOW);
     private static final int TREES = 3_000;
     private static final Pattern ROUTERS = Pattern.compile("\"routers\":\"([^\"]*)\"");
@@ -169,6 +174,41 @@ class ClusterSystemTest
             assertThat(xml.statusCode()).isEqualTo(200);
             assertThat(xml.headers().firstValue(MissingMembersHeader.HEADER)).isEmpty();
 
+            // a real client, configured with the one member its domain is not routed to, asks that member's router
+            // and moves to the domain's primary
+            final String clientDomain = "cluster-client";
+            final List<String> clientRoute = List.of(routers(servers.get("node-a"), clientDomain).split(";"));
+            final String primaryOfClient = byTcpPort.get(port(clientRoute.get(0)));
+            final FullServer outsider = servers.values().stream().filter(x -> !clientRoute.contains("127.0.0.1:" +
+                x.server().tcpPort())).findFirst().orElseThrow();
+            final long[] logged = {0};
+            try (CatClient client = CatClient.start(ClientConfig.builder().domain(clientDomain).ip("10.7.0.1")
+                .hostname("client-host").servers(List.of(new ServerAddress("127.0.0.1", outsider.server().tcpPort(),
+                    outsider.server().httpPort()))).build()))
+            {
+                await(() ->
+                {
+                    client.newTransaction("URL", "/cluster/checkout").complete();
+                    logged[0]++;
+                    pause(50);
+                    clock.set(clock.millis() + LiveReports.CACHE_MILLIS); // answers are cached a second
+                    return urlCount(servers.get(primaryOfClient).server().reports(), clientDomain) > 0;
+                }, 20_000);
+                for (int i = 0; i < 100; i++)
+                {
+                    client.newTransaction("URL", "/cluster/checkout").complete();
+                }
+                logged[0] += 100;
+            }
+            await(() ->
+            {
+                clock.set(clock.millis() + LiveReports.CACHE_MILLIS);
+                pause(50);
+                return urlCount(servers.get("node-c").reports(), clientDomain) == logged[0];
+            }, 20_000);
+            assertThat(urlCount(servers.get(primaryOfClient).server().reports(), clientDomain))
+                .as("once routed, on the primary " + primaryOfClient).isGreaterThan(100);
+
             // a logview look-up on any member finds a tree that another member stored
             final String elsewhere = frames.keySet().stream().filter(d -> !d.equals(split) &&
                 "node-c".equals(byTcpPort.get(port(routes.get(d).get(0))))).findFirst().orElseThrow();
@@ -221,6 +261,7 @@ class ClusterSystemTest
             {
                 await(() -> ids(s).equals(List.of("node-a", "node-b", "node-c")), 10_000);
             }
+            clock.set(clock.millis() + LiveReports.CACHE_MILLIS); // no answer cached before the restart
             for (final String domain : frames.keySet())
             {
                 for (final FullServer s : servers.values())
@@ -267,6 +308,40 @@ class ClusterSystemTest
                 s.close();
             }
         }
+    }
+
+    private static void pause(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** URL transactions of a domain in the hour of the client's trees (or the next, if the test crossed one). */
+    private static long urlCount(final ReportSource source, final String domain)
+    {
+        long n = 0;
+        for (final long hour : new long[] {HOUR, HOUR + HourWindow.HOUR})
+        {
+            final DomainReport r = (DomainReport)source.report("transaction", domain, hour);
+            if (r != null)
+            {
+                final int url = r.symbols().find("URL");
+                final long[] count = {0};
+                r.machines().forEach((ip, m) ->
+                {
+                    final var type = url < 0 ? null : m.types().get(url);
+                    count[0] += type == null ? 0 : type.totalCount();
+                });
+                n += count[0];
+            }
+        }
+        return n;
     }
 
     private static List<String> ids(final FullServer s)
