@@ -6,6 +6,7 @@ import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.query.ReportSource;
 
+import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -75,12 +76,18 @@ public final class ClusterReports implements ReportSource
     }
 
     /**
-     * @return the ids of the members whose part is missing from the answers given on this thread since
-     * {@link #beginAnswer()}, sorted (empty when every member answered).
+     * @return the members whose part is missing from the answers given on this thread since {@link #beginAnswer()},
+     * each with the hour, as {@code member@2026-11-25T10:00:00Z}, sorted (empty when every member answered).
      */
     public static Set<String> missingMembers()
     {
         return Collections.unmodifiableSet(MISSING.get());
+    }
+
+    /** A member and the hour its part is missing from, e.g. {@code node-3@2026-11-25T10:00Z}. */
+    private static String missing(final String member, final long hour)
+    {
+        return member + "@" + Instant.ofEpochMilli(hour);
     }
 
     private boolean open(final long hour)
@@ -107,7 +114,7 @@ public final class ClusterReports implements ReportSource
             {
                 case ANSWERED -> part = e.getValue().report();
                 case CLOSED -> part = closedPart(analyzer, domain, hourStart, e.getKey());
-                default -> MISSING.get().add(e.getKey());
+                default -> MISSING.get().add(missing(e.getKey(), hourStart));
             }
             if (part != null)
             {
@@ -125,7 +132,7 @@ public final class ClusterReports implements ReportSource
         }
         catch (final Exception e)
         {
-            MISSING.get().add(member);
+            MISSING.get().add(missing(member, hour));
             return null;
         }
     }
@@ -147,7 +154,7 @@ public final class ClusterReports implements ReportSource
                 case ANSWERED -> all.addAll(e.getValue().domains());
                 // closed there first: its domains are listed once the hour closes here too (storage lists them)
                 case CLOSED -> { }
-                default -> MISSING.get().add(e.getKey());
+                default -> MISSING.get().add(missing(e.getKey(), hourStart));
             }
         }
         return Collections.unmodifiableSet(all);

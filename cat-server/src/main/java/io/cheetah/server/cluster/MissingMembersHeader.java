@@ -10,7 +10,8 @@ import java.util.Set;
 
 /**
  * Wraps the report pages and APIs in cluster mode: every answer that lacks a member's part of an open hour says so
- * in the {@value #HEADER} response header (member ids, comma-separated), set just before the body is written.
+ * in the {@value #HEADER} response header ({@code member@hour} entries, comma-separated, e.g.
+ * {@code node-3@2026-11-25T10:00:00Z}), set just before the body is written.
  * The parts come from {@link ClusterReports} on the same thread.
  */
 public final class MissingMembersHeader extends Handler.Wrapper
