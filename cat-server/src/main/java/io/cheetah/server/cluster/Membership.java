@@ -63,6 +63,22 @@ public final class Membership implements AutoCloseable
         });
     }
 
+    /**
+     * A membership that never reads MySQL, for tests of what reads it.
+     *
+     * @param self   this server.
+     * @param others the other members that count as live.
+     * @return a membership whose live list is {@code self} and {@code others}, never started.
+     */
+    static Membership fixed(final Member self, final List<Member> others)
+    {
+        final Membership m = new Membership(null, self, 1000);
+        final List<Member> all = new ArrayList<>(others);
+        all.add(self);
+        m.live = List.copyOf(all);
+        return m;
+    }
+
     /** Beats once now (so the first router answer already knows the members), then every heartbeat. */
     public void start()
     {
