@@ -1,0 +1,231 @@
+package io.cheetah.server.alert;
+
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.xml.sax.InputSource;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * CAT's alert rules as its {@code monitor-rules} documents hold them ({@code transactionRule.xml},
+ * {@code eventRule.xml}, ... exported from CAT's {@code config} table), parsed and checked once when they are read:
+ * a rule whose sub-condition cannot be evaluated stops the load, naming the rule.
+ * <pre>
+ *  monitor-rules ─ rule id="domain;type;name;monitor" available ─ config starttime endtime (a daily band)
+ *                    ─ condition minute=3 alertType=error (conditions are OR'ed)
+ *                      ─ sub-condition type text (sub-conditions are AND'ed)
+ * </pre>
+ *
+ * @param rules the rules, in document order.
+ */
+public record MonitorRules(List<Rule> rules)
+{
+    /**
+     * One rule.
+     *
+     * @param id        CAT's rule id, e.g. {@code shop;URL;/pay;count}.
+     * @param available false switches the rule off (CAT's {@code available} attribute; absent = on).
+     * @param bands     its daily time bands.
+     */
+    public record Rule(String id, boolean available, List<Band> bands)
+    {
+        /**
+         * The conditions in force at a time of day: those of every band that holds it, as CAT's
+         * {@code BaseRuleHelper} merges them.
+         *
+         * @param minuteOfDay minutes since midnight in the alerting zone.
+         * @return the conditions (empty outside every band).
+         */
+        public List<Condition> conditionsAt(final int minuteOfDay)
+        {
+            final List<Condition> out = new ArrayList<>();
+            for (final Band b : bands)
+            {
+                if (minuteOfDay >= b.startMinute() && minuteOfDay <= b.endMinute())
+                {
+                    out.addAll(b.conditions());
+                }
+            }
+            return out;
+        }
+    }
+
+    /**
+     * A daily band: {@code starttime} to {@code endtime}, both included, in minutes since midnight (24:00 = 1440).
+     *
+     * @param startMinute first minute.
+     * @param endMinute   last minute.
+     * @param conditions  its conditions.
+     */
+    public record Band(int startMinute, int endMinute, List<Condition> conditions)
+    {
+    }
+
+    /**
+     * A condition: fires when every sub-condition holds over the last {@code minutes} values.
+     *
+     * @param title         CAT's free title.
+     * @param minutes       the window (CAT's {@code minute}, default 3).
+     * @param alertType     the level it fires at (CAT's {@code alertType}, default {@code error}).
+     * @param subConditions AND'ed.
+     */
+    public record Condition(String title, int minutes, String alertType, List<SubCondition> subConditions)
+    {
+        /**
+         * As CAT's {@code DefaultDataChecker}: the last {@code minutes} values (all of them if fewer), each
+         * sub-condition with the same values as baseline.
+         *
+         * @param values the series, oldest first.
+         * @return whether the condition fires.
+         */
+        public boolean firesOn(final double[] values)
+        {
+            final double[] window = values.length <= minutes ? values :
+                java.util.Arrays.copyOfRange(values, values.length - minutes, values.length);
+            for (final SubCondition s : subConditions)
+            {
+                if (!s.type().holds(window, window, s.threshold()))
+                {
+                    return false;
+                }
+            }
+            return !subConditions.isEmpty();
+        }
+    }
+
+    /**
+     * A sub-condition.
+     *
+     * @param type      its type.
+     * @param threshold its threshold, parsed.
+     * @param text      its threshold as written.
+     */
+    public record SubCondition(SubConditionType type, double threshold, String text)
+    {
+    }
+
+    /**
+     * @param xml a {@code monitor-rules} document.
+     * @return its rules.
+     * @throws IllegalArgumentException when it is not one, or a rule cannot be evaluated; the message names the rule.
+     */
+    public static MonitorRules parse(final String xml)
+    {
+        final Element root;
+        try
+        {
+            final DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            f.setExpandEntityReferences(false);
+            final Document doc = f.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
+            root = doc.getDocumentElement();
+        }
+        catch (final Exception e)
+        {
+            throw new IllegalArgumentException("not a monitor-rules document: " + e.getMessage(), e);
+        }
+        if (!"monitor-rules".equals(root.getTagName()))
+        {
+            throw new IllegalArgumentException("expected <monitor-rules>, got <" + root.getTagName() + ">");
+        }
+        final List<Rule> rules = new ArrayList<>();
+        for (final Element r : children(root, "rule"))
+        {
+            final String id = r.getAttribute("id");
+            try
+            {
+                final List<Band> bands = new ArrayList<>();
+                for (final Element c : children(r, "config"))
+                {
+                    bands.add(new Band(minuteOfDay(c.getAttribute("starttime"), "starttime"),
+                        minuteOfDay(c.getAttribute("endtime"), "endtime"), conditions(c)));
+                }
+                rules.add(new Rule(id, !"false".equalsIgnoreCase(r.getAttribute("available")), List.copyOf(bands)));
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new IllegalArgumentException("rule " + id + ": " + e.getMessage(), e);
+            }
+        }
+        return new MonitorRules(List.copyOf(rules));
+    }
+
+    private static List<Condition> conditions(final Element config)
+    {
+        final List<Condition> out = new ArrayList<>();
+        for (final Element c : children(config, "condition"))
+        {
+            final String m = c.getAttribute("minute");
+            final int minutes;
+            try
+            {
+                minutes = m.isEmpty() ? 3 : Integer.parseInt(m.trim());
+            }
+            catch (final NumberFormatException e)
+            {
+                throw new IllegalArgumentException("condition minute must be a whole number, got " + m);
+            }
+            if (minutes < 1 || minutes > 60)
+            {
+                throw new IllegalArgumentException("condition minute must be 1..60, got " + minutes);
+            }
+            final List<SubCondition> subs = new ArrayList<>();
+            for (final Element s : children(c, "sub-condition"))
+            {
+                final SubConditionType type = SubConditionType.of(s.getAttribute("type"));
+                final String text = s.getAttribute("text");
+                try
+                {
+                    subs.add(new SubCondition(type, SubConditionType.threshold(text), text));
+                }
+                catch (final NumberFormatException e)
+                {
+                    throw new IllegalArgumentException("sub-condition " + type.id() + " needs a number, got '" + text +
+                        "'");
+                }
+            }
+            final String level = c.getAttribute("alertType");
+            out.add(new Condition(c.getAttribute("title"), minutes, level.isEmpty() ? "error" : level,
+                List.copyOf(subs)));
+        }
+        return List.copyOf(out);
+    }
+
+    private static int minuteOfDay(final String hhmm, final String attribute)
+    {
+        final String[] parts = hhmm.trim().split(":");
+        try
+        {
+            final int h = Integer.parseInt(parts[0]);
+            final int m = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+            if (parts.length != 2 || h < 0 || h > 24 || m < 0 || m > 59 || h * 60 + m > 1440)
+            {
+                throw new NumberFormatException();
+            }
+            return h * 60 + m;
+        }
+        catch (final NumberFormatException e)
+        {
+            throw new IllegalArgumentException(attribute + " must be HH:MM (00:00..24:00), got '" + hhmm + "'");
+        }
+    }
+
+    private static List<Element> children(final Element parent, final String tag)
+    {
+        final List<Element> out = new ArrayList<>();
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling())
+        {
+            if (n instanceof Element e && tag.equals(e.getTagName()))
+            {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+}
