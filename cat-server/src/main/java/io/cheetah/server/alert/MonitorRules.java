@@ -21,7 +21,7 @@ import java.util.List;
  *                      ─ sub-condition type text (sub-conditions are AND'ed)
  * </pre>
  *
- * @param rules the rules, in document order.
+ * @param rules the rules, in document order (one per id: a later rule with an id replaces the earlier one).
  */
 public record MonitorRules(List<Rule> rules)
 {
@@ -134,7 +134,8 @@ public record MonitorRules(List<Rule> rules)
         {
             throw new IllegalArgumentException("expected <monitor-rules>, got <" + root.getTagName() + ">");
         }
-        final List<Rule> rules = new ArrayList<>();
+        // keyed by id as CAT's model keys them: a later rule with the same id replaces the earlier one
+        final java.util.Map<String, Rule> rules = new java.util.LinkedHashMap<>();
         for (final Element r : children(root, "rule"))
         {
             final String id = r.getAttribute("id");
@@ -146,14 +147,15 @@ public record MonitorRules(List<Rule> rules)
                     bands.add(new Band(minuteOfDay(c.getAttribute("starttime"), "starttime"),
                         minuteOfDay(c.getAttribute("endtime"), "endtime"), conditions(c)));
                 }
-                rules.add(new Rule(id, !"false".equalsIgnoreCase(r.getAttribute("available")), List.copyOf(bands)));
+                rules.put(id, new Rule(id, !"false".equalsIgnoreCase(r.getAttribute("available")),
+                    List.copyOf(bands)));
             }
             catch (final IllegalArgumentException e)
             {
                 throw new IllegalArgumentException("rule " + id + ": " + e.getMessage(), e);
             }
         }
-        return new MonitorRules(List.copyOf(rules));
+        return new MonitorRules(List.copyOf(rules.values()));
     }
 
     private static List<Condition> conditions(final Element config)

@@ -1,0 +1,178 @@
+package io.cheetah.server.alert;
+
+import io.cheetah.server.query.ReportSource;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Runs CAT's Transaction and Event rules once a minute on the last complete minute, as CAT's {@code TransactionAlert}
+ * and {@code EventAlert} do: for each available rule {@code domain;type;name;monitor}, the conditions of the bands
+ * holding the time of day, the series of the longest window among them ({@link TallySeries}), and each condition
+ * on its own last minutes. A rule fires while a condition does, and is resolved once, the first minute none does.
+ * Runs on the alerting thread; reads the reports like any query, never touching the ingest path.
+ */
+public final class AlertEvaluator
+{
+    private final ReportSource reports;
+    private final Map<String, MonitorRules> rulesByKind;
+    private final ZoneId zone;
+    private final AlertSink sink;
+    private final Map<String, Alert> firing = new HashMap<>();
+    private final LongAdder evaluations = new LongAdder();
+    private final LongAdder fired = new LongAdder();
+
+    /**
+     * @param reports     where the series are read.
+     * @param rulesByKind {@code transaction} and/or {@code event} rules.
+     * @param zone        the zone of the rules' daily bands.
+     * @param sink        receives the alerts.
+     * @throws IllegalArgumentException when a rule id is not {@code domain;type;name;monitor} with a monitor its
+     *                                  kind knows; the message names the rule.
+     */
+    public AlertEvaluator(final ReportSource reports, final Map<String, MonitorRules> rulesByKind, final ZoneId zone,
+        final AlertSink sink)
+    {
+        this.reports = reports;
+        this.rulesByKind = Map.copyOf(rulesByKind);
+        this.zone = zone;
+        this.sink = sink;
+        rulesByKind.forEach((kind, rules) -> rules.rules().forEach(r -> RuleId.of(kind, r.id())));
+    }
+
+    /** The four parts of a rule id. */
+    private record RuleId(String domain, String type, String name, TallySeries.Monitor monitor, String monitorText)
+    {
+        static RuleId of(final String kind, final String id)
+        {
+            final String[] f = id.split(";", -1);
+            if (f.length != 4 || f[0].isEmpty() || f[1].isEmpty())
+            {
+                throw new IllegalArgumentException("rule " + id + ": a " + kind +
+                    " rule id is domain;type;name;monitor");
+            }
+            final TallySeries.Monitor m;
+            try
+            {
+                m = TallySeries.Monitor.of(f[3]);
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new IllegalArgumentException("rule " + id + ": " + e.getMessage(), e);
+            }
+            if ("event".equals(kind) && (m == TallySeries.Monitor.AVG || m == TallySeries.Monitor.MAX))
+            {
+                throw new IllegalArgumentException("rule " + id + ": event rules watch count or failRatio");
+            }
+            return new RuleId(f[0], f[1], f[2], m, f[3]);
+        }
+    }
+
+    /**
+     * Evaluates every rule on the minute before {@code now}'s.
+     *
+     * @param now epoch ms.
+     * @return the alerts handed to the sink.
+     */
+    public List<Alert> evaluate(final long now)
+    {
+        evaluations.increment();
+        final long minuteStart = (now / 60_000L - 1) * 60_000L;
+        final ZonedDateTime local = Instant.ofEpochMilli(now).atZone(zone);
+        final int minuteOfDay = local.getHour() * 60 + local.getMinute();
+        final List<Alert> out = new ArrayList<>();
+        for (final Map.Entry<String, MonitorRules> e : rulesByKind.entrySet())
+        {
+            final String kind = e.getKey();
+            for (final MonitorRules.Rule rule : e.getValue().rules())
+            {
+                final String key = kind + '\u0000' + rule.id();
+                final Alert now0 = rule.available() ? check(kind, rule, minuteOfDay, now, minuteStart) : null;
+                final Alert before = firing.get(key);
+                if (now0 != null)
+                {
+                    final Alert a = before == null ? now0 : withFirst(now0, before.firstFired());
+                    firing.put(key, a);
+                    fired.increment();
+                    out.add(a);
+                }
+                else if (before != null)
+                {
+                    firing.remove(key);
+                    out.add(new Alert(kind, before.ruleId(), before.domain(), before.type(), before.name(),
+                        before.monitor(), before.level(), minuteStart, before.firstFired(), before.summary(), true));
+                }
+            }
+        }
+        out.forEach(sink::accept);
+        return out;
+    }
+
+    private static Alert withFirst(final Alert a, final long first)
+    {
+        return new Alert(a.kind(), a.ruleId(), a.domain(), a.type(), a.name(), a.monitor(), a.level(), a.minuteStart(),
+            first, a.summary(), false);
+    }
+
+    private Alert check(final String kind, final MonitorRules.Rule rule, final int minuteOfDay, final long now,
+        final long minuteStart)
+    {
+        final List<MonitorRules.Condition> conditions = rule.conditionsAt(minuteOfDay);
+        if (conditions.isEmpty())
+        {
+            return null;
+        }
+        int window = 0;
+        for (final MonitorRules.Condition c : conditions)
+        {
+            window = Math.max(window, c.minutes());
+        }
+        final RuleId id = RuleId.of(kind, rule.id());
+        final double[] values = TallySeries.values(reports, kind, id.domain(), id.type(), id.name(), id.monitor(), now,
+            window);
+        for (final MonitorRules.Condition c : conditions)
+        {
+            if (c.firesOn(values))
+            {
+                final StringBuilder summary = new StringBuilder();
+                summary.append(kind).append(' ').append(id.type()).append(id.name().isEmpty() ? "" : " " + id.name())
+                    .append(' ').append(id.monitorText()).append(" of ").append(id.domain()).append(", last ")
+                    .append(Math.min(c.minutes(), values.length)).append(" minutes ")
+                    .append(Arrays.toString(Arrays.copyOfRange(values, Math.max(0, values.length - c.minutes()),
+                        values.length))).append(':');
+                for (final MonitorRules.SubCondition s : c.subConditions())
+                {
+                    summary.append(' ').append(s.type().id()).append(' ').append(s.text());
+                }
+                return new Alert(kind, rule.id(), id.domain(), id.type(), id.name(), id.monitorText(), c.alertType(),
+                    minuteStart, minuteStart, summary.toString(), false);
+            }
+        }
+        return null;
+    }
+
+    /** @return minutes evaluated. */
+    public long evaluations()
+    {
+        return evaluations.sum();
+    }
+
+    /** @return firing alerts raised (one per rule and minute). */
+    public long fired()
+    {
+        return fired.sum();
+    }
+
+    /** @return rules firing now. */
+    public int firingNow()
+    {
+        return firing.size();
+    }
+}

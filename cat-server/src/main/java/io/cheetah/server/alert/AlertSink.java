@@ -1,0 +1,14 @@
+package io.cheetah.server.alert;
+
+/**
+ * Where the evaluator hands its alerts: a sender to Alertmanager, a webhook, a log. Called on the evaluator's
+ * thread; an implementation queues and returns at once, so that a receiver that hangs delays nothing else.
+ */
+@FunctionalInterface
+public interface AlertSink
+{
+    /**
+     * @param alert a rule firing this minute (handed every minute it fires) or one that stopped firing (once).
+     */
+    void accept(Alert alert);
+}
