@@ -5,6 +5,9 @@ import io.cheetah.analysis.AnalyzerType;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.alert.AlertEvaluator;
+import io.cheetah.server.alert.AlertSchedule;
+import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.cluster.ClusterReports;
 import io.cheetah.server.cluster.ClusterTreeLookup;
 import io.cheetah.server.cluster.Member;
@@ -73,11 +76,13 @@ public final class FullServer implements AutoCloseable
     private final ReportStore store;
     private final Membership membership;
     private final ReportSource reports;
+    private final Alerting alerting;
     private final LogviewStore logview;
 
     private FullServer(final CheetahServer server, final ReportStore store, final LogviewStore logview,
-        final Membership membership, final ReportSource reports)
+        final Membership membership, final ReportSource reports, final Alerting alerting)
     {
+        this.alerting = alerting;
         this.membership = membership;
         this.reports = reports;
         this.server = server;
@@ -179,7 +184,9 @@ public final class FullServer implements AutoCloseable
             {
                 server.metrics().add(StoreSections.journal(journal.counters()));
             }
-            return new FullServer(server, store, logview, membership, reports);
+            final Alerting alerting = config.alerting().enabled() ? Alerting.start(config, server, reports, clock) :
+                null;
+            return new FullServer(server, store, logview, membership, reports, alerting);
         }
         catch (final Exception | Error e)
         {
@@ -267,15 +274,68 @@ public final class FullServer implements AutoCloseable
         return membership;
     }
 
+    /**
+     * @return the alert rules' evaluator, or null when {@code alerting.enabled} is false.
+     */
+    public AlertEvaluator alerts()
+    {
+        return alerting == null ? null : alerting.evaluator();
+    }
+
     /** Leaves the cluster first (clients move to their fallback), then stops the server and its stores. */
     @Override
     public void close()
     {
+        if (alerting != null)
+        {
+            alerting.close();
+        }
         if (membership != null)
         {
             membership.close();
         }
         server.close();
+    }
+
+    /** The evaluator, its schedule and its senders. */
+    private record Alerting(AlertEvaluator evaluator, AlertSchedule schedule, List<HttpAlertSender> senders)
+        implements AutoCloseable
+    {
+        static Alerting start(final ServerConfig config, final CheetahServer server, final ReportSource reports,
+            final Clock clock)
+        {
+            final ServerConfig.Alerting a = config.alerting();
+            final List<HttpAlertSender> senders = new ArrayList<>();
+            final String dashboard = "http://" + RouterEndpoints.advertisedHost(config) + ":" + server.httpPort();
+            if (!a.alertmanagerUrl().isEmpty())
+            {
+                senders.add(new HttpAlertSender(HttpAlertSender.Target.ALERTMANAGER, a.alertmanagerUrl(), dashboard,
+                    "", 1000));
+            }
+            if (!a.webhookUrl().isEmpty())
+            {
+                senders.add(new HttpAlertSender(HttpAlertSender.Target.WEBHOOK, a.webhookUrl(), dashboard,
+                    a.webhookSecret(), 1000));
+            }
+            final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AlertEvaluator.class);
+            final AlertEvaluator evaluator = new AlertEvaluator(reports, a.rules(),
+                config.storage().settings().zone(), alert ->
+                {
+                    log.info("alert {} {}: {}", alert.resolved() ? "resolved" : alert.level(), alert.ruleId(),
+                        alert.summary());
+                    senders.forEach(s -> s.accept(alert));
+                });
+            final AlertSchedule schedule = new AlertSchedule(evaluator, clock);
+            server.metrics().add(ServerSections.alerting(evaluator, schedule, senders));
+            return new Alerting(evaluator, schedule, senders);
+        }
+
+        @Override
+        public void close()
+        {
+            schedule.close();
+            senders.forEach(HttpAlertSender::close);
+        }
     }
 
     /**

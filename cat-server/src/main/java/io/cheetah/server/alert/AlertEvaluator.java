@@ -44,7 +44,22 @@ public final class AlertEvaluator
         this.rulesByKind = Map.copyOf(rulesByKind);
         this.zone = zone;
         this.sink = sink;
-        rulesByKind.forEach((kind, rules) -> rules.rules().forEach(r -> RuleId.of(kind, r.id())));
+        rulesByKind.forEach(AlertEvaluator::check);
+    }
+
+    /**
+     * @param kind  {@code transaction} or {@code event}.
+     * @param rules its rules.
+     * @throws IllegalArgumentException when a rule id is not {@code domain;type;name;monitor} with a monitor the kind
+     *                                  knows, naming the rule.
+     */
+    public static void check(final String kind, final MonitorRules rules)
+    {
+        if (!"transaction".equals(kind) && !"event".equals(kind))
+        {
+            throw new IllegalArgumentException("alert rules of kind " + kind + " are not evaluated yet");
+        }
+        rules.rules().forEach(r -> RuleId.of(kind, r.id()));
     }
 
     /** The four parts of a rule id. */

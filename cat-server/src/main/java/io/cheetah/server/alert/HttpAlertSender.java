@@ -227,6 +227,12 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
+    /** @return what the receiver is. */
+    public Target target()
+    {
+        return target;
+    }
+
     /** @return requests tried (retries included). */
     public long attempts()
     {

@@ -74,6 +74,11 @@ public final class ConfigLoader
         d.put("cluster.zone", "");
         d.put("cluster.advertisedHttp", "");
         d.put("cluster.peerTimeoutMillis", 2000);
+        d.put("alerting.enabled", false);
+        d.put("alerting.catConfigDir", "");
+        d.put("alerting.alertmanager.url", "");
+        d.put("alerting.webhook.url", "");
+        d.put("alerting.webhook.secret", "");
         d.put("storage.enabled", true);
         d.put("storage.dataDir", "data");
         d.put("storage.checkpointSeconds", 60);
@@ -361,7 +366,60 @@ public final class ConfigLoader
             throw new ConfigException("cluster.advertisedHttp: must be an http:// or https:// URL, got " + http0);
         }
         return new ServerConfig(tcp, http, pipeline, router, storage, logview, reports, Map.copyOf(analyzers),
-            cluster);
+            cluster, alerting());
+    }
+
+    /** CAT's rule files as exported from its config table, one per kind. */
+    private static final Map<String, String> RULE_FILES = Map.of("transaction", "transactionRule.xml", "event",
+        "eventRule.xml");
+
+    private ServerConfig.Alerting alerting()
+    {
+        final boolean enabled = bool("alerting.enabled");
+        final String dir = string("alerting.catConfigDir");
+        final Map<String, io.cheetah.server.alert.MonitorRules> rules = new java.util.TreeMap<>();
+        if (enabled && dir.isEmpty())
+        {
+            throw new ConfigException("alerting.catConfigDir: needed with alerting.enabled=true (the directory of " +
+                "CAT's transactionRule.xml and eventRule.xml)");
+        }
+        if (!dir.isEmpty())
+        {
+            final java.nio.file.Path root = java.nio.file.Path.of(dir);
+            if (!java.nio.file.Files.isDirectory(root))
+            {
+                throw new ConfigException("alerting.catConfigDir: no such directory: " + dir);
+            }
+            for (final Map.Entry<String, String> f : RULE_FILES.entrySet())
+            {
+                final java.nio.file.Path file = root.resolve(f.getValue());
+                if (!java.nio.file.Files.exists(file))
+                {
+                    continue;
+                }
+                try
+                {
+                    final io.cheetah.server.alert.MonitorRules parsed = io.cheetah.server.alert.MonitorRules.parse(
+                        java.nio.file.Files.readString(file));
+                    io.cheetah.server.alert.AlertEvaluator.check(f.getKey(), parsed);
+                    rules.put(f.getKey(), parsed);
+                }
+                catch (final java.io.IOException | IllegalArgumentException e)
+                {
+                    throw new ConfigException("alerting.catConfigDir: " + f.getValue() + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        final String am = string("alerting.alertmanager.url");
+        final String hook = string("alerting.webhook.url");
+        for (final String[] url : new String[][] {{"alerting.alertmanager.url", am}, {"alerting.webhook.url", hook}})
+        {
+            if (!url[1].isEmpty() && !url[1].startsWith("http://") && !url[1].startsWith("https://"))
+            {
+                throw new ConfigException(url[0] + ": must be an http:// or https:// URL, got " + url[1]);
+            }
+        }
+        return new ServerConfig.Alerting(enabled, Map.copyOf(rules), am, hook, string("alerting.webhook.secret"));
     }
 
     private ServerConfig.AnalyzerSettings analyzer(final String name)

@@ -24,11 +24,26 @@ import java.util.Map;
  * @param reports   caps that bound the reports' memory ({@code reports.*}).
  * @param analyzers per-analyzer overrides by analyzer name (absent entries keep the type's defaults).
  * @param cluster   membership of a cluster of servers sharing one MySQL ({@code cluster.*}).
+ * @param alerting  CAT's alert rules and where alerts go ({@code alerting.*}).
  */
 public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router, Storage storage,
                            Logview logview, ReportLimits reports, Map<String, AnalyzerSettings> analyzers,
-                           Cluster cluster)
+                           Cluster cluster, Alerting alerting)
 {
+    /**
+     * Alerting (docs/alerting.md): CAT's rules, read and checked at start-up, evaluated every minute.
+     *
+     * @param enabled         whether rules are evaluated.
+     * @param rules           the rules by kind ({@code transaction}, {@code event}), from {@code catConfigDir}.
+     * @param alertmanagerUrl Prometheus Alertmanager's base URL (empty: none).
+     * @param webhookUrl      a JSON webhook's URL (empty: none).
+     * @param webhookSecret   the webhook's HMAC-SHA256 secret (empty: unsigned).
+     */
+    public record Alerting(boolean enabled, Map<String, io.cheetah.server.alert.MonitorRules> rules,
+                           String alertmanagerUrl, String webhookUrl, String webhookSecret)
+    {
+    }
+
     /**
      * A cluster of servers behind CAT's router, with the MySQL of {@code storage.mysql} as the only shared state
      * (docs/architecture.md, "Cluster").

@@ -2,11 +2,15 @@ package io.cheetah.server.metrics;
 
 import io.cheetah.codec.SharedSymbols;
 import io.cheetah.server.http.AdminHandler;
+import io.cheetah.server.alert.AlertEvaluator;
+import io.cheetah.server.alert.AlertSchedule;
+import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.cluster.Membership;
 import io.cheetah.server.cluster.PeerClient;
 import io.cheetah.server.http.RouterHandler;
 
 import java.util.Map;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -72,6 +76,41 @@ public final class ServerSections
             {
                 out.append("cheetah_router_requests_total{form=\"").append(RouterHandler.FORMS[f]).append("\"} ")
                     .append(router.requests(f)).append('\n');
+            }
+        };
+    }
+
+    /**
+     * @param evaluator the alert rules.
+     * @param schedule  their minute timer.
+     * @param senders   where alerts go.
+     * @return a section with the evaluations, firing rules and each sender's deliveries.
+     */
+    public static Consumer<StringBuilder> alerting(final AlertEvaluator evaluator, final AlertSchedule schedule,
+        final List<HttpAlertSender> senders)
+    {
+        return out ->
+        {
+            PrometheusText.metric(out, "cheetah_alert_evaluations_total", "counter",
+                "Minutes the alert rules were evaluated.", evaluator.evaluations());
+            PrometheusText.metric(out, "cheetah_alert_evaluation_errors_total", "counter",
+                "Evaluations that failed (logged).", schedule.errors());
+            PrometheusText.metric(out, "cheetah_alerts_fired_total", "counter",
+                "Firing alerts raised, one per rule and minute.", evaluator.fired());
+            PrometheusText.metric(out, "cheetah_alerts_firing", "gauge", "Rules firing now.", evaluator.firingNow());
+            out.append("# HELP cheetah_alert_deliveries_total Alert deliveries by receiver and outcome.\n")
+                .append("# TYPE cheetah_alert_deliveries_total counter\n");
+            for (final HttpAlertSender s : senders)
+            {
+                final String r = s.target().name().toLowerCase(java.util.Locale.ROOT);
+                out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"delivered\"} ")
+                    .append(s.delivered()).append('\n');
+                out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"failed\"} ")
+                    .append(s.failed()).append('\n');
+                out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"dropped\"} ")
+                    .append(s.dropped()).append('\n');
+                out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"attempt\"} ")
+                    .append(s.attempts()).append('\n');
             }
         };
     }
