@@ -15,14 +15,7 @@ public enum SubConditionType
         @Override
         boolean holds(final double[] v, final double[] b, final double t)
         {
-            for (final double x : v)
-            {
-                if (x < t)
-                {
-                    return false;
-                }
-            }
-            return true;
+            return everyMinute(v, v, (x, same) -> x >= t);
         }
     },
     /** Every value at most the threshold. */
@@ -31,14 +24,7 @@ public enum SubConditionType
         @Override
         boolean holds(final double[] v, final double[] b, final double t)
         {
-            for (final double x : v)
-            {
-                if (x > t)
-                {
-                    return false;
-                }
-            }
-            return true;
+            return everyMinute(v, v, (x, same) -> x <= t);
         }
     },
     /** The window's sum at least the threshold. */
@@ -65,19 +51,7 @@ public enum SubConditionType
         @Override
         boolean holds(final double[] v, final double[] b, final double t)
         {
-            if (v.length <= 1)
-            {
-                return false;
-            }
-            final double last = v[v.length - 1];
-            for (int i = 0; i < v.length - 1; i++)
-            {
-                if (last / v[i] - 1 < t / 100)
-                {
-                    return false;
-                }
-            }
-            return true;
+            return fluctuates(v, t, true);
         }
     },
     /** The last value at least threshold % below every earlier one of the window (needs two values). */
@@ -86,19 +60,7 @@ public enum SubConditionType
         @Override
         boolean holds(final double[] v, final double[] b, final double t)
         {
-            if (v.length <= 1)
-            {
-                return false;
-            }
-            final double last = v[v.length - 1];
-            for (int i = 0; i < v.length - 1; i++)
-            {
-                if (1 - last / v[i] < t / 100)
-                {
-                    return false;
-                }
-            }
-            return true;
+            return fluctuates(v, t, false);
         }
     },
     /** Every value at least the threshold above its baseline. */
@@ -107,14 +69,7 @@ public enum SubConditionType
         @Override
         boolean holds(final double[] v, final double[] b, final double t)
         {
-            for (int i = 0; i < v.length; i++)
-            {
-                if (v[i] - b[i] < t)
-                {
-                    return false;
-                }
-            }
-            return true;
+            return everyMinute(v, b, (x, base) -> x - base >= t);
         }
     },
     /** Every value at least threshold % above a positive baseline. */
@@ -123,14 +78,7 @@ public enum SubConditionType
         @Override
         boolean holds(final double[] v, final double[] b, final double t)
         {
-            for (int i = 0; i < v.length; i++)
-            {
-                if (b[i] <= 0 || v[i] / b[i] < 1 + t / 100)
-                {
-                    return false;
-                }
-            }
-            return true;
+            return everyMinute(v, b, (x, base) -> base > 0 && x / base >= 1 + t / 100);
         }
     },
     /** Every value at least the threshold below its baseline. */
@@ -139,14 +87,7 @@ public enum SubConditionType
         @Override
         boolean holds(final double[] v, final double[] b, final double t)
         {
-            for (int i = 0; i < v.length; i++)
-            {
-                if (b[i] - v[i] < t)
-                {
-                    return false;
-                }
-            }
-            return true;
+            return everyMinute(v, b, (x, base) -> base - x >= t);
         }
     },
     /** Every value at least threshold % below a positive baseline. */
@@ -155,14 +96,7 @@ public enum SubConditionType
         @Override
         boolean holds(final double[] v, final double[] b, final double t)
         {
-            for (int i = 0; i < v.length; i++)
-            {
-                if (b[i] <= 0 || v[i] / b[i] > 1 - t / 100)
-                {
-                    return false;
-                }
-            }
-            return true;
+            return everyMinute(v, b, (x, base) -> base > 0 && x / base <= 1 - t / 100);
         }
     };
 
@@ -261,6 +195,44 @@ public enum SubConditionType
     private static double number(final String text, final int unitLength)
     {
         return Double.parseDouble(text.substring(0, text.length() - unitLength).trim());
+    }
+
+    /** A test of one minute's value against its baseline. */
+    @FunctionalInterface
+    private interface MinuteTest
+    {
+        boolean test(double value, double baseline);
+    }
+
+    private static boolean everyMinute(final double[] v, final double[] b, final MinuteTest test)
+    {
+        for (int i = 0; i < v.length; i++)
+        {
+            if (!test.test(v[i], b[i]))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The last value's change against every earlier one, up or down, at least t %. */
+    private static boolean fluctuates(final double[] v, final double t, final boolean up)
+    {
+        if (v.length <= 1)
+        {
+            return false;
+        }
+        final double last = v[v.length - 1];
+        for (int i = 0; i < v.length - 1; i++)
+        {
+            final double change = up ? last / v[i] - 1 : 1 - last / v[i];
+            if (change < t / 100)
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static double sum(final double[] v)

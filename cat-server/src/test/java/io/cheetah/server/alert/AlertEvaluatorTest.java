@@ -1,11 +1,9 @@
 package io.cheetah.server.alert;
 
-import io.cheetah.analysis.Report;
-import io.cheetah.analysis.ReportFormat;
-import io.cheetah.analysis.transaction.TransactionAnalyzer;
 import io.cheetah.report.DomainReport;
 import io.cheetah.report.FoldCounters;
 import io.cheetah.report.TypeTally;
+import io.cheetah.server.fixtures.FixedReports;
 import io.cheetah.server.query.ReportSource;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +11,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,29 +25,9 @@ class AlertEvaluatorTest
         return MonitorRules.parse("<monitor-rules>" + body + "</monitor-rules>");
     }
 
-    /** Fails per minute of URL /pay on shop: count transactions, of which fails failed. */
     private static ReportSource failing(final DomainReport r)
     {
-        return new ReportSource()
-        {
-            @Override
-            public Report report(final String analyzer, final String domain, final long hourStart)
-            {
-                return "transaction".equals(analyzer) && "shop".equals(domain) && hourStart == H ? r : null;
-            }
-
-            @Override
-            public Set<String> domains(final String analyzer, final long hourStart)
-            {
-                return Set.of("shop");
-            }
-
-            @Override
-            public ReportFormat format(final String analyzer)
-            {
-                return TransactionAnalyzer.FORMAT;
-            }
-        };
+        return r == null ? new FixedReports() : new FixedReports().with(r);
     }
 
     private static void minute(final DomainReport r, final int minute, final int count, final int fails)

@@ -1,16 +1,12 @@
 package io.cheetah.server.alert;
 
-import io.cheetah.analysis.Report;
-import io.cheetah.analysis.ReportFormat;
-import io.cheetah.analysis.transaction.TransactionAnalyzer;
 import io.cheetah.report.DomainReport;
 import io.cheetah.report.FoldCounters;
 import io.cheetah.report.TypeTally;
+import io.cheetah.server.fixtures.FixedReports;
 import io.cheetah.server.query.ReportSource;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
-import java.util.Set;
 
 import static io.cheetah.server.alert.TallySeries.Monitor.AVG;
 import static io.cheetah.server.alert.TallySeries.Monitor.COUNT;
@@ -35,30 +31,6 @@ class TallySeriesTest
         t.name(r, name, 10, 1, folds).recordDuration(minute, ms, failed);
     }
 
-    private static ReportSource source(final Map<Long, Report> byHour)
-    {
-        return new ReportSource()
-        {
-            @Override
-            public Report report(final String analyzer, final String domain, final long hourStart)
-            {
-                return "shop".equals(domain) ? byHour.get(hourStart) : null;
-            }
-
-            @Override
-            public Set<String> domains(final String analyzer, final long hourStart)
-            {
-                return Set.of("shop");
-            }
-
-            @Override
-            public ReportFormat format(final String analyzer)
-            {
-                return TransactionAnalyzer.FORMAT;
-            }
-        };
-    }
-
     @Test
     void theLastCompleteMinutesComeFromBothHoursAndEveryMachine()
     {
@@ -70,7 +42,7 @@ class TallySeriesTest
         record(last, "10.0.0.2", "/cart", 59, 400, false);
         record(current, "10.0.0.1", "/pay", 0, 20, true);
         record(current, "10.0.0.1", "/pay", 1, 999, false); // the minute still running: not looked at
-        final ReportSource source = source(Map.of(H - HOUR, last, H, current));
+        final ReportSource source = new FixedReports().with(last).with(current);
         final long now = H + 90_000; // 1.5 minutes into the hour: minute 0 is the last complete one
 
         assertThat(TallySeries.values(source, "transaction", "shop", "URL", "/pay", COUNT, now, 4))

@@ -7,6 +7,7 @@ import io.cheetah.report.DomainReport;
 import io.cheetah.report.FoldCounters;
 import io.cheetah.report.MachineTally;
 import io.cheetah.report.TypeTally;
+import io.cheetah.server.fixtures.FixedReports;
 import io.cheetah.server.fixtures.LoopbackJetty;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.logview.LogviewStore;
@@ -16,8 +17,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,29 +54,12 @@ class ClusterReportsTest
             t.names().get(r.symbols().find(name)).totalCount();
     }
 
-    /** A report source holding fixed reports of one hour. */
+    /** A report source holding the given reports (each of {@link #HOUR}). */
     private static ReportSource source(final Map<String, Report> reports)
     {
-        return new ReportSource()
-        {
-            @Override
-            public Report report(final String analyzer, final String domain, final long hourStart)
-            {
-                return hourStart == HOUR && "transaction".equals(analyzer) ? reports.get(domain) : null;
-            }
-
-            @Override
-            public Set<String> domains(final String analyzer, final long hourStart)
-            {
-                return hourStart == HOUR ? new TreeSet<>(reports.keySet()) : Set.of();
-            }
-
-            @Override
-            public ReportFormat format(final String analyzer)
-            {
-                return "transaction".equals(analyzer) ? FORMAT : null;
-            }
-        };
+        final FixedReports source = new FixedReports();
+        reports.values().forEach(source::with);
+        return source;
     }
 
     private static final LogviewStore.Lookup NONE = new LogviewStore.Lookup(LogviewStore.Lookup.Status.NOT_FOUND,
