@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.FullServer;
 import io.cheetah.server.config.ConfigException;
 import io.cheetah.server.fixtures.AlertReceiver;
+import io.cheetah.server.fixtures.Alertmanager;
 import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.LoopbackJetty;
 import io.cheetah.server.fixtures.ManualClock;
@@ -33,21 +34,7 @@ class AlertingSystemTest
     @Test
     void trafficFiresARuleThatAlertmanagerAndAWebhookHearOfAndItResolves() throws Exception
     {
-        final Path rules = Files.createDirectories(dir.resolve("cat-config"));
-        Files.writeString(rules.resolve("transactionRule.xml"), """
-            <monitor-rules>
-              <rule id="app-000;URL;;count">
-                <config starttime="00:00" endtime="24:00">
-                  <condition minute="1" alertType="warning"><sub-condition type="MaxVal" text="1"/></condition>
-                </config>
-              </rule>
-              <rule id="app-000;SQL;;count">
-                <config starttime="00:00" endtime="24:00">
-                  <condition minute="1"><sub-condition type="MaxVal" text="1000000"/></condition>
-                </config>
-              </rule>
-            </monitor-rules>
-            """);
+        final Path rules = rules(Files.createDirectories(dir.resolve("cat-config")));
         final long start = FaultTraffic.NOW / MINUTE * MINUTE + 10_000;
         final ManualClock clock = new ManualClock(start);
         final AlertReceiver am = new AlertReceiver(0);
@@ -86,6 +73,40 @@ class AlertingSystemTest
     }
 
     @Test
+    void aRealAlertmanagerReceivesTheAlertAndItsResolution() throws Exception
+    {
+        final Path rules = rules(Files.createDirectories(dir.resolve("cat-config")));
+        // Alertmanager judges startsAt/endsAt by its own clock: the server's runs three minutes behind the wall
+        // clock's, so that the resolution it sends two minutes later has ended by Alertmanager's time
+        final long start = System.currentTimeMillis() / MINUTE * MINUTE - 3 * MINUTE + 10_000;
+        final ManualClock clock = new ManualClock(start);
+        try (Alertmanager am = Alertmanager.start(dir.resolve("alertmanager"));
+             FullServer full = FullServer.start(TestServers.config("storage.enabled=false", "alerting.enabled=true",
+                 "alerting.catConfigDir=" + rules, "alerting.alertmanager.url=" + am.url()), clock, false))
+        {
+            FaultTraffic.send(full.server().tcpPort(), FaultTraffic.stdMix(3, start, 2_000));
+            await(() -> full.server().counters().treesReceived.sum() >= 2_000);
+            assertThat(full.server().drain(20_000)).isTrue();
+
+            clock.set(start + MINUTE);
+            assertThat(full.alerts().evaluate(clock.millis())).hasSize(1);
+            await(() -> am.alerts("app-000").size() == 1);
+            final JsonNode alert = am.alerts("app-000").get(0);
+            assertThat(alert.path("status").path("state").asText()).isEqualTo("active");
+            assertThat(alert.path("labels").path("alertname").asText()).isEqualTo("cat-transaction-count");
+            assertThat(alert.path("labels").path("severity").asText()).isEqualTo("warning");
+            assertThat(alert.path("generatorURL").asText()).contains("/cat/r/t?domain=app-000");
+
+            clock.set(start + 2 * MINUTE);
+            assertThat(full.alerts().evaluate(clock.millis())).singleElement()
+                .satisfies(a -> assertThat(a.resolved()).isTrue());
+            await(() -> am.alerts("app-000").isEmpty());
+            System.out.println("AlertingSystemTest: Alertmanager " + am.version() + " showed the alert active, then " +
+                "resolved");
+        }
+    }
+
+    @Test
     void aRuleCatCouldNotRunStopsStartUpNamingFileAndRule() throws Exception
     {
         final Path rules = Files.createDirectories(dir.resolve("bad"));
@@ -100,9 +121,29 @@ class AlertingSystemTest
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("alerting.catConfigDir: needed");
     }
 
+    /** Writes a transactionRule.xml: app-000 URL count >= 1 in a minute fires (warning); its SQL rule never does. */
+    private static Path rules(final Path dir) throws java.io.IOException
+    {
+        Files.writeString(dir.resolve("transactionRule.xml"), """
+            <monitor-rules>
+              <rule id="app-000;URL;;count">
+                <config starttime="00:00" endtime="24:00">
+                  <condition minute="1" alertType="warning"><sub-condition type="MaxVal" text="1"/></condition>
+                </config>
+              </rule>
+              <rule id="app-000;SQL;;count">
+                <config starttime="00:00" endtime="24:00">
+                  <condition minute="1"><sub-condition type="MaxVal" text="1000000"/></condition>
+                </config>
+              </rule>
+            </monitor-rules>
+            """);
+        return dir;
+    }
+
     private static void await(final BooleanSupplier condition) throws InterruptedException
     {
-        final long deadline = System.currentTimeMillis() + 20_000;
+        final long deadline = System.currentTimeMillis() + 30_000;
         while (!condition.getAsBoolean() && System.currentTimeMillis() < deadline)
         {
             Thread.sleep(20);
