@@ -6,6 +6,8 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.server.config.ServerConfig;
 import io.cheetah.server.alert.AlertEvaluator;
+import io.cheetah.server.alert.AlertHandler;
+import io.cheetah.server.alert.AlertHistory;
 import io.cheetah.server.alert.AlertSchedule;
 import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.cluster.ClusterReports;
@@ -126,6 +128,7 @@ public final class FullServer implements AutoCloseable
         types.add(DumpAnalyzer.type(logview));
         ReportStore store = null;
         Membership membership = null;
+        AlertHistory alertHistory = null;
         try
         {
             // in a cluster the look-up asks the other members too, once they are known
@@ -148,6 +151,9 @@ public final class FullServer implements AutoCloseable
                     builder.journal(journal, store.checkpoints().cut(), config.storage().journal().flushMillis());
                 }
                 spans = new SpanHistory(store::history, reports, calendar);
+                alertHistory = new AlertHistory(store.database().dataSource());
+                final AlertHandler alerts = new AlertHandler(alertHistory, config.storage().settings().zone());
+                builder.mount(AlertHandler.CAT, alerts).mount(AlertHandler.API, alerts);
             }
             final boolean clustered = config.cluster().enabled();
             final ForwardingReportSource own = new ForwardingReportSource();
@@ -164,7 +170,7 @@ public final class FullServer implements AutoCloseable
             builder.closeAfter(logview);
             if (store != null)
             {
-                builder.closeAfter(store);
+                builder.closeAfter(alertHistory).closeAfter(store);
             }
             final CheetahServer server = builder.start();
             own.set(server.reports());
@@ -180,12 +186,16 @@ public final class FullServer implements AutoCloseable
                 server.metrics().add(StoreSections.storage(store));
             }
             server.metrics().add(StoreSections.logview(logview.counters()));
+            if (alertHistory != null)
+            {
+                server.metrics().add(ServerSections.alertHistory(alertHistory));
+            }
             if (journal != null)
             {
                 server.metrics().add(StoreSections.journal(journal.counters()));
             }
-            final Alerting alerting = config.alerting().enabled() ? Alerting.start(config, server, reports, clock) :
-                null;
+            final Alerting alerting = config.alerting().enabled() ? Alerting.start(config, server, reports,
+                alertHistory, clock) : null;
             return new FullServer(server, store, logview, membership, reports, alerting);
         }
         catch (final Exception | Error e)
@@ -193,6 +203,10 @@ public final class FullServer implements AutoCloseable
             if (membership != null)
             {
                 membership.close();
+            }
+            if (alertHistory != null)
+            {
+                alertHistory.close();
             }
             if (journal != null)
             {
@@ -302,7 +316,7 @@ public final class FullServer implements AutoCloseable
         implements AutoCloseable
     {
         static Alerting start(final ServerConfig config, final CheetahServer server, final ReportSource reports,
-            final Clock clock)
+            final AlertHistory history, final Clock clock)
         {
             final ServerConfig.Alerting a = config.alerting();
             final List<HttpAlertSender> senders = new ArrayList<>();
@@ -324,6 +338,10 @@ public final class FullServer implements AutoCloseable
                     log.info("alert {} {}: {}", alert.resolved() ? "resolved" : alert.level(), alert.ruleId(),
                         alert.summary());
                     senders.forEach(s -> s.accept(alert));
+                    if (history != null)
+                    {
+                        history.accept(alert);
+                    }
                 });
             final AlertSchedule schedule = new AlertSchedule(evaluator, clock);
             server.metrics().add(ServerSections.alerting(evaluator, schedule, senders));

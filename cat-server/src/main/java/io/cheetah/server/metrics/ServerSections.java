@@ -3,6 +3,7 @@ package io.cheetah.server.metrics;
 import io.cheetah.codec.SharedSymbols;
 import io.cheetah.server.http.AdminHandler;
 import io.cheetah.server.alert.AlertEvaluator;
+import io.cheetah.server.alert.AlertHistory;
 import io.cheetah.server.alert.AlertSchedule;
 import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.cluster.Membership;
@@ -77,6 +78,21 @@ public final class ServerSections
                 out.append("cheetah_router_requests_total{form=\"").append(RouterHandler.FORMS[f]).append("\"} ")
                     .append(router.requests(f)).append('\n');
             }
+        };
+    }
+
+    /**
+     * @param history the stored alerts.
+     * @return a section with the alerts written to MySQL and those that could not be.
+     */
+    public static Consumer<StringBuilder> alertHistory(final AlertHistory history)
+    {
+        return out ->
+        {
+            PrometheusText.metric(out, "cheetah_alert_history_written_total", "counter",
+                "Alerts stored in MySQL's alert table.", history.written());
+            PrometheusText.metric(out, "cheetah_alert_history_failures_total", "counter",
+                "Alerts not stored (MySQL refused, or the queue was full).", history.failures());
         };
     }
 

@@ -107,6 +107,71 @@ class AlertingSystemTest
     }
 
     @Test
+    void alertsAreStoredAndListedByCatsAlertUrlAndTheHistoryApi() throws Exception
+    {
+        final Path rules = rules(Files.createDirectories(dir.resolve("cat-config")));
+        final long start = FaultTraffic.NOW / MINUTE * MINUTE + 10_000;
+        final ManualClock clock = new ManualClock(start);
+        try (FullServer full = FullServer.start(TestServers.config("storage.dataDir=" + dir.resolve("data"),
+            "storage.timeZone=UTC", "alerting.enabled=true", "alerting.catConfigDir=" + rules), clock, false))
+        {
+            FaultTraffic.send(full.server().tcpPort(), FaultTraffic.stdMix(3, start, 2_000));
+            await(() -> full.server().counters().treesReceived.sum() >= 2_000);
+            assertThat(full.server().drain(20_000)).isTrue();
+            clock.set(start + MINUTE);
+            full.alerts().evaluate(clock.millis());
+            clock.set(start + 2 * MINUTE);
+            full.alerts().evaluate(clock.millis());
+            final int http = full.server().httpPort();
+            final String from = "from=" + java.time.Instant.ofEpochMilli(start - 10 * MINUTE);
+            await(() -> get(http, "/api/v1/alerts?" + from).size() == 2);
+            final JsonNode history = get(http, "/api/v1/alerts?" + from);
+            assertThat(history.get(0).path("status").asText()).as("latest first").isEqualTo("resolved");
+            assertThat(history.get(1).path("status").asText()).isEqualTo("firing");
+            assertThat(history.get(1).path("domain").asText()).isEqualTo("app-000");
+            assertThat(history.get(1).path("category").asText()).isEqualTo("transaction");
+            assertThat(history.get(1).path("level").asText()).isEqualTo("warning");
+            assertThat(history.get(1).path("metric").asText()).isEqualTo("URL-All-count");
+            assertThat(get(http, "/api/v1/alerts?" + from + "&level=error")).isEmpty();
+            assertThat(get(http, "/api/v1/alerts?" + from + "&domain=app-001")).isEmpty();
+
+            // CAT's URL: insert, then view by minute
+            final String minute = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+                .format(java.time.Instant.ofEpochMilli(start).atZone(java.time.ZoneOffset.UTC));
+            final String q = java.net.URLEncoder.encode(minute, java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(FaultTraffic.get(http, "/cat/r/alert?op=insert&domain=shop&alertTime=" + q +
+                "&category=network&level=error&content=switch%20down&metric=ping").body())
+                .isEqualTo("{\"status\":200}");
+            assertThat(FaultTraffic.get(http, "/cat/r/alert?op=insert&category=network").body())
+                .isEqualTo("{\"status\":500, \"errorMessage\":\"lack domain\"}");
+            final JsonNode view = new ObjectMapper().readTree(FaultTraffic.get(http, "/cat/r/alert?op=view&startTime=" +
+                q + "&endTime=" + q + "&alertType=network").body());
+            assertThat(view.path("alertMinutes").fieldNames()).toIterable().isEmpty(); // end is exclusive
+            final JsonNode all = new ObjectMapper().readTree(FaultTraffic.get(http, "/cat/r/alert?op=view&domain=shop" +
+                "&startTime=" + q).body());
+            assertThat(all.path("alertMinutes").path(minute.substring(5)).get(0).path("content").asText())
+                .isEqualTo("switch down");
+
+            assertThat(FaultTraffic.get(http, "/api/v1/alerts?from=yesterday").statusCode()).isEqualTo(400);
+            assertThat(FaultTraffic.get(http, "/api/v1/alerts?limit=0").body()).contains("limit must be");
+            assertThat(FaultTraffic.value(FaultTraffic.metrics(http), "cheetah_alert_history_written_total"))
+                .isEqualTo(3);
+        }
+    }
+
+    private static JsonNode get(final int http, final String path)
+    {
+        try
+        {
+            return new ObjectMapper().readTree(FaultTraffic.get(http, path).body());
+        }
+        catch (final Exception e)
+        {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void aRuleCatCouldNotRunStopsStartUpNamingFileAndRule() throws Exception
     {
         final Path rules = Files.createDirectories(dir.resolve("bad"));

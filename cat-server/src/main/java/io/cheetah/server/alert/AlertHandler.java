@@ -1,0 +1,240 @@
+package io.cheetah.server.alert;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cheetah.server.http.api.Reply;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The alert history over HTTP, mounted at {@value #CAT} and {@value #API}:
+ * <ul>
+ *   <li>CAT's {@code /cat/r/alert}, its parameters and JSON status answers: {@code op=insert} (domain, alertTime
+ *       {@code yyyy-MM-dd HH:mm}, category, level, content, metric) answers {@code {"status":200}}, or
+ *       {@code {"status":500, "errorMessage":"lack domain"}}; {@code op=view} (startTime, endTime, domain, alertType: a
+ *       comma list of categories) answers the alerts grouped by minute ({@code MM-dd HH:mm}) as JSON;
+ *       {@code op=alert} (sending through CAT's channels) answers CAT's refusal, as no channel is configured yet.</li>
+ *   <li>{@code GET /api/v1/alerts?from=&to=&domain=&kind=&level=&limit=} (ISO-8601 instants, comma lists): the
+ *       alerts, latest first; a bad parameter gets a 400 naming it (docs/openapi.yaml).</li>
+ * </ul>
+ */
+public final class AlertHandler extends Handler.Abstract
+{
+    /** CAT's path. */
+    public static final String CAT = "/cat/r/alert";
+    /** The JSON history API's path. */
+    public static final String API = "/api/v1/alerts";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final DateTimeFormatter CAT_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
+    private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("MM-dd HH:mm");
+    private static final int MAX_LIMIT = 5_000;
+
+    private final AlertHistory history;
+    private final ZoneId zone;
+
+    /**
+     * @param history the stored alerts.
+     * @param zone    the zone of CAT's times ({@code storage.timeZone}).
+     */
+    public AlertHandler(final AlertHistory history, final ZoneId zone)
+    {
+        this.history = history;
+        this.zone = zone;
+    }
+
+    @Override
+    public boolean handle(final Request request, final Response response, final Callback callback)
+    {
+        final String path = request.getHttpURI().getPath();
+        final Fields q = Request.extractQueryParameters(request);
+        try
+        {
+            if (API.equals(path))
+            {
+                api(q, response, callback);
+            }
+            else if (CAT.equals(path))
+            {
+                cat(q, response, callback);
+            }
+            else
+            {
+                return false;
+            }
+        }
+        catch (final IllegalArgumentException e)
+        {
+            Reply.badRequest(response, callback, e.getMessage());
+        }
+        catch (final SQLException e)
+        {
+            Reply.error(response, callback, 503, "the alert history cannot be read: MySQL unavailable");
+        }
+        return true;
+    }
+
+    private void cat(final Fields q, final Response response, final Callback callback) throws SQLException
+    {
+        final String op = String.valueOf(q.getValue("op"));
+        switch (op)
+        {
+            case "insert" -> {
+                final String domain = q.getValue("domain");
+                String answer = "{\"status\":200}";
+                if (domain == null || domain.isEmpty())
+                {
+                    answer = "{\"status\":500, \"errorMessage\":\"lack domain\"}";
+                }
+                else
+                {
+                    final String time = q.getValue("alertTime");
+                    final long at = time == null ? System.currentTimeMillis() : catTime(time, "alertTime");
+                    try
+                    {
+                        history.insert(domain, at, text(q, "category"), text(q, "level"), text(q, "content"),
+                            text(q, "metric"), "inserted", System.currentTimeMillis());
+                    }
+                    catch (final SQLException e)
+                    {
+                        answer = "{\"status\":500}";
+                    }
+                }
+                Reply.text(response, callback, 200, Reply.JSON, answer);
+            }
+            case "alert" -> Reply.text(response, callback, 200, Reply.JSON, q.getValue("receivers") == null ?
+                "{\"status\":500, \"errorMessage\":\"lack receivers\"}" :
+                "{\"status\":500, \"errorMessage\":\"send failed, please check your channel argument\"}");
+            default -> {
+                final long end = q.getValue("endTime") == null ? System.currentTimeMillis() + 60_000 :
+                    catTime(q.getValue("endTime"), "endTime");
+                final long start = q.getValue("startTime") == null ? end - 3_600_000 :
+                    catTime(q.getValue("startTime"), "startTime");
+                final Map<String, List<ObjectNode>> byMinute = new LinkedHashMap<>();
+                for (final AlertHistory.Stored a : history.query(start, end, blankToNull(q.getValue("domain")),
+                    list(q.getValue("alertType")), Set.of(), MAX_LIMIT))
+                {
+                    byMinute.computeIfAbsent(MINUTE.format(Instant.ofEpochMilli(a.alertTime()).atZone(zone)),
+                        k -> new java.util.ArrayList<>()).add(json(a));
+                }
+                final ObjectNode out = JSON.createObjectNode();
+                final ObjectNode minutes = out.putObject("alertMinutes");
+                byMinute.forEach((m, alerts) -> minutes.putArray(m).addAll(alerts));
+                Reply.text(response, callback, 200, Reply.JSON, out.toString());
+            }
+        }
+    }
+
+    private void api(final Fields q, final Response response, final Callback callback) throws SQLException
+    {
+        final long to = q.getValue("to") == null ? System.currentTimeMillis() + 60_000 : instant(q, "to");
+        final long from = q.getValue("from") == null ? to - 24 * 3_600_000L : instant(q, "from");
+        if (from >= to)
+        {
+            throw new IllegalArgumentException("from must be before to");
+        }
+        int limit = 500;
+        if (q.getValue("limit") != null)
+        {
+            try
+            {
+                limit = Integer.parseInt(q.getValue("limit"));
+            }
+            catch (final NumberFormatException e)
+            {
+                limit = -1;
+            }
+            if (limit < 1 || limit > MAX_LIMIT)
+            {
+                throw new IllegalArgumentException("limit must be 1.." + MAX_LIMIT);
+            }
+        }
+        final ArrayNode out = JSON.createArrayNode();
+        for (final AlertHistory.Stored a : history.query(from, to, blankToNull(q.getValue("domain")),
+            list(q.getValue("kind")), list(q.getValue("level")), limit))
+        {
+            out.add(json(a));
+        }
+        Reply.text(response, callback, 200, Reply.JSON, out.toString());
+    }
+
+    private ObjectNode json(final AlertHistory.Stored a)
+    {
+        final ObjectNode o = JSON.createObjectNode();
+        o.put("id", a.id()).put("domain", a.domain()).put("alertTime", Instant.ofEpochMilli(a.alertTime()).toString())
+            .put("category", a.category()).put("level", a.level()).put("metric", a.metric())
+            .put("status", a.status()).put("content", a.content());
+        return o;
+    }
+
+    private long catTime(final String text, final String name)
+    {
+        try
+        {
+            return LocalDateTime.parse(text.trim(), CAT_TIME).atZone(zone).toInstant().toEpochMilli();
+        }
+        catch (final DateTimeParseException e)
+        {
+            throw new IllegalArgumentException(name + " must be yyyy-MM-dd HH:mm");
+        }
+    }
+
+    private static long instant(final Fields q, final String name)
+    {
+        try
+        {
+            return Instant.parse(q.getValue(name)).toEpochMilli();
+        }
+        catch (final DateTimeParseException e)
+        {
+            throw new IllegalArgumentException(name + " must be an ISO-8601 instant, e.g. 2026-11-25T10:00:00Z");
+        }
+    }
+
+    private static String text(final Fields q, final String name)
+    {
+        final String v = q.getValue(name);
+        return v == null ? "" : v;
+    }
+
+    private static String blankToNull(final String s)
+    {
+        return s == null || s.isBlank() ? null : s;
+    }
+
+    private static Set<String> list(final String csv)
+    {
+        final Set<String> out = new TreeSet<>();
+        if (csv != null)
+        {
+            for (final String s : csv.split(","))
+            {
+                if (!s.isBlank())
+                {
+                    out.add(s.trim());
+                }
+            }
+        }
+        if (out.size() > 32)
+        {
+            throw new IllegalArgumentException("at most 32 values in a list");
+        }
+        return out;
+    }
+}
