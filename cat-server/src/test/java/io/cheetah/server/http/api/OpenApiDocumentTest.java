@@ -22,7 +22,7 @@ class OpenApiDocumentTest
         final JsonNode doc = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(root.resolve("docs/openapi.yaml")));
         assertThat(doc.path("openapi").asText()).startsWith("3.");
         assertThat(doc.path("paths").fieldNames()).toIterable().containsExactlyInAnyOrder(
-            "/api/v1/domains", "/api/v1/topology", "/api/v1/reports/{analyzer}", "/api/v1/reports/{analyzer}/machines",
+            "/api/v1/alerts", "/api/v1/domains", "/api/v1/topology", "/api/v1/reports/{analyzer}", "/api/v1/reports/{analyzer}/machines",
             "/api/v1/reports/{analyzer}/native", "/api/v1/reports/{analyzer}/trend", "/cat/r/{page}", "/cat/r/model/{report}/{domain}/{period}");
         final JsonNode parameters = doc.path("components").path("parameters");
         assertThat(parameters.path("domain").path("schema").path("maxLength").asInt()).isEqualTo(ReportParameters.MAX_DOMAIN);
