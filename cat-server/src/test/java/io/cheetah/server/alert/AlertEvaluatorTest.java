@@ -84,6 +84,25 @@ class AlertEvaluatorTest
     }
 
     @Test
+    void eventRulesWatchTheEventReportsCountsAndFailures()
+    {
+        final DomainReport events = new DomainReport("event", "shop", H, null, null);
+        final FoldCounters folds = new FoldCounters();
+        final TypeTally error = events.machine("10.0.0.1", 10, 1, folds).type(events, "Error", 10, 1, folds);
+        error.recordCount(20, 30, 30, 0);
+        error.name(events, "java.lang.NullPointerException", 10, 1, folds).recordCount(20, 30, 30, 0);
+        final AlertEvaluator evaluator = new AlertEvaluator(new FixedReports().with(events), Map.of("event", rules(
+            "<rule id='shop;Error;java.lang.NullPointerException;count'><config starttime='00:00' endtime='24:00'>" +
+                "<condition minute='1'><sub-condition type='MaxVal' text='25'/></condition></config></rule>" +
+            "<rule id='shop;Error;;failRatio'><config starttime='00:00' endtime='24:00'>" +
+                "<condition minute='2'><sub-condition type='SumMaxVal' text='1'/></condition></config></rule>")),
+            ZoneOffset.UTC, a -> { });
+        assertThat(evaluator.evaluate(H + 21 * 60_000)).extracting(Alert::ruleId).containsExactlyInAnyOrder(
+            "shop;Error;java.lang.NullPointerException;count", "shop;Error;;failRatio");
+        assertThat(evaluator.evaluate(H + 21 * 60_000)).allSatisfy(a -> assertThat(a.kind()).isEqualTo("event"));
+    }
+
+    @Test
     void ruleIdsAreCheckedWhenTheRulesAreRead()
     {
         final String band = "<config starttime='00:00' endtime='24:00'><condition><sub-condition type='MaxVal' " +
