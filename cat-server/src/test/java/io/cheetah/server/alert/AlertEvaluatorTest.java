@@ -3,7 +3,7 @@ package io.cheetah.server.alert;
 import io.cheetah.report.DomainReport;
 import io.cheetah.report.FoldCounters;
 import io.cheetah.report.TypeTally;
-import io.cheetah.server.fixtures.FixedReports;
+import io.cheetah.server.http.fixtures.MapReportSource;
 import io.cheetah.server.query.ReportSource;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +27,7 @@ class AlertEvaluatorTest
 
     private static ReportSource failing(final DomainReport r)
     {
-        return r == null ? new FixedReports() : new FixedReports().with(r);
+        return r == null ? MapReportSource.tallies() : MapReportSource.tallies().put(r);
     }
 
     private static void minute(final DomainReport r, final int minute, final int count, final int fails)
@@ -91,7 +91,8 @@ class AlertEvaluatorTest
         final TypeTally error = events.machine("10.0.0.1", 10, 1, folds).type(events, "Error", 10, 1, folds);
         error.recordCount(20, 30, 30, 0);
         error.name(events, "java.lang.NullPointerException", 10, 1, folds).recordCount(20, 30, 30, 0);
-        final AlertEvaluator evaluator = new AlertEvaluator(new FixedReports().with(events), Map.of("event", rules(
+        final AlertEvaluator evaluator = new AlertEvaluator(MapReportSource.tallies().put(events), Map.of("event",
+            rules(
             "<rule id='shop;Error;java.lang.NullPointerException;count'><config starttime='00:00' endtime='24:00'>" +
                 "<condition minute='1'><sub-condition type='MaxVal' text='25'/></condition></config></rule>" +
             "<rule id='shop;Error;;failRatio'><config starttime='00:00' endtime='24:00'>" +

@@ -3,7 +3,7 @@ package io.cheetah.server.alert;
 import io.cheetah.report.DomainReport;
 import io.cheetah.report.FoldCounters;
 import io.cheetah.report.TypeTally;
-import io.cheetah.server.fixtures.FixedReports;
+import io.cheetah.server.http.fixtures.MapReportSource;
 import io.cheetah.server.query.ReportSource;
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +42,7 @@ class TallySeriesTest
         record(last, "10.0.0.2", "/cart", 59, 400, false);
         record(current, "10.0.0.1", "/pay", 0, 20, true);
         record(current, "10.0.0.1", "/pay", 1, 999, false); // the minute still running: not looked at
-        final ReportSource source = new FixedReports().with(last).with(current);
+        final ReportSource source = MapReportSource.tallies().put(last).put(current);
         final long now = H + 90_000; // 1.5 minutes into the hour: minute 0 is the last complete one
 
         assertThat(TallySeries.values(source, "transaction", "shop", "URL", "/pay", COUNT, now, 4))

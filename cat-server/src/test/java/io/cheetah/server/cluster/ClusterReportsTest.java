@@ -7,7 +7,7 @@ import io.cheetah.report.DomainReport;
 import io.cheetah.report.FoldCounters;
 import io.cheetah.report.MachineTally;
 import io.cheetah.report.TypeTally;
-import io.cheetah.server.fixtures.FixedReports;
+import io.cheetah.server.http.fixtures.MapReportSource;
 import io.cheetah.server.fixtures.LoopbackJetty;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.logview.LogviewStore;
@@ -57,8 +57,8 @@ class ClusterReportsTest
     /** A report source holding the given reports (each of {@link #HOUR}). */
     private static ReportSource source(final Map<String, Report> reports)
     {
-        final FixedReports source = new FixedReports();
-        reports.values().forEach(source::with);
+        final MapReportSource source = MapReportSource.tallies();
+        reports.values().forEach(source::put);
         return source;
     }
 
