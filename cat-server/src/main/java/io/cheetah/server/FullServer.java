@@ -332,7 +332,7 @@ public final class FullServer implements AutoCloseable
                     a.webhookSecret(), 1000));
             }
             final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AlertEvaluator.class);
-            final AlertEvaluator evaluator = new AlertEvaluator(reports, a.rules(),
+            final AlertEvaluator evaluator = new AlertEvaluator(reports, a.rules(), a.exceptions(),
                 config.storage().settings().zone(), alert ->
                 {
                     log.info("alert {} {}: {}", alert.resolved() ? "resolved" : alert.level(), alert.ruleId(),

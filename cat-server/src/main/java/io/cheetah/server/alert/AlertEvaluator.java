@@ -1,5 +1,8 @@
 package io.cheetah.server.alert;
 
+import io.cheetah.analysis.Report;
+import io.cheetah.analysis.top.TopReport;
+import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.query.ReportSource;
 
 import java.time.Instant;
@@ -8,6 +11,7 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -16,15 +20,21 @@ import java.util.concurrent.atomic.LongAdder;
  * Runs CAT's Transaction and Event rules once a minute on the last complete minute, as CAT's {@code TransactionAlert}
  * and {@code EventAlert} do: for each available rule {@code domain;type;name;monitor}, the conditions of the bands
  * holding the time of day, the series of the longest window among them ({@link TallySeries}), and each condition
- * on its own last minutes. A rule fires while a condition does, and is resolved once, the first minute none does.
+ * on its own last minutes; and CAT's exception limits on the minute's errors of every domain in the Top report
+ * ({@link ExceptionRules}), as its {@code ExceptionAlert} does. An alert fires while its condition (or limit) holds,
+ * and is resolved once, the first minute it does not.
  * Runs on the alerting thread; reads the reports like any query, never touching the ingest path.
  */
 public final class AlertEvaluator
 {
+    /** The kind of the alerts the exception limits raise. */
+    public static final String EXCEPTION = "exception";
+
     private final ReportSource reports;
     private final Map<String, MonitorRules> rulesByKind;
     private final ZoneId zone;
     private final AlertSink sink;
+    private final ExceptionRules exceptions;
     private final Map<String, Alert> firing = new HashMap<>();
     private final LongAdder evaluations = new LongAdder();
     private final LongAdder fired = new LongAdder();
@@ -40,6 +50,22 @@ public final class AlertEvaluator
     public AlertEvaluator(final ReportSource reports, final Map<String, MonitorRules> rulesByKind, final ZoneId zone,
         final AlertSink sink)
     {
+        this(reports, rulesByKind, null, zone, sink);
+    }
+
+    /**
+     * @param reports     where the series are read.
+     * @param rulesByKind {@code transaction} and/or {@code event} rules.
+     * @param exceptions  CAT's exception limits, or null for none.
+     * @param zone        the zone of the rules' daily bands.
+     * @param sink        receives the alerts.
+     * @throws IllegalArgumentException when a rule id is not {@code domain;type;name;monitor} with a monitor its
+     *                                  kind knows; the message names the rule.
+     */
+    public AlertEvaluator(final ReportSource reports, final Map<String, MonitorRules> rulesByKind,
+        final ExceptionRules exceptions, final ZoneId zone, final AlertSink sink)
+    {
+        this.exceptions = exceptions;
         this.reports = reports;
         this.rulesByKind = Map.copyOf(rulesByKind);
         this.zone = zone;
@@ -102,28 +128,49 @@ public final class AlertEvaluator
         final long minuteStart = (now / 60_000L - 1) * 60_000L;
         final ZonedDateTime local = Instant.ofEpochMilli(now).atZone(zone);
         final int minuteOfDay = local.getHour() * 60 + local.getMinute();
-        final List<Alert> out = new ArrayList<>();
+        final Map<String, Alert> current = new LinkedHashMap<>();
         for (final Map.Entry<String, MonitorRules> e : rulesByKind.entrySet())
         {
-            final String kind = e.getKey();
             for (final MonitorRules.Rule rule : e.getValue().rules())
             {
-                final String key = kind + '\u0000' + rule.id();
-                final Alert now0 = rule.available() ? check(kind, rule, minuteOfDay, now, minuteStart) : null;
-                final Alert before = firing.get(key);
-                if (now0 != null)
+                final Alert a = rule.available() ? check(e.getKey(), rule, minuteOfDay, now, minuteStart) : null;
+                if (a != null)
                 {
-                    final Alert a = before == null ? now0 : withFirst(now0, before.firstFired());
-                    firing.put(key, a);
-                    fired.increment();
-                    out.add(a);
+                    current.put(e.getKey() + '\u0000' + rule.id(), a);
                 }
-                else if (before != null)
-                {
-                    firing.remove(key);
-                    out.add(new Alert(kind, before.ruleId(), before.domain(), before.type(), before.name(),
-                        before.monitor(), before.level(), minuteStart, before.firstFired(), before.summary(), true));
-                }
+            }
+        }
+        if (exceptions != null)
+        {
+            final long hour = HourWindow.hourOf(minuteStart);
+            final Report top = reports.report(TopReport.NAME, TopReport.DOMAIN, hour);
+            for (final ExceptionRules.Breach b : exceptions.breaches(top instanceof TopReport t ? t : null,
+                (int)((minuteStart - hour) / 60_000L)))
+            {
+                final String id = b.domain() + ":" + b.exception();
+                current.put(EXCEPTION + '\u0000' + id, new Alert(EXCEPTION, id, b.domain(), "Exception", b.exception(),
+                    "count", b.level(), minuteStart, minuteStart, "exception " + b.exception() + " of " + b.domain() +
+                    ": " + b.count() + " in the minute", false));
+            }
+        }
+        final List<Alert> out = new ArrayList<>();
+        for (final Map.Entry<String, Alert> e : current.entrySet())
+        {
+            final Alert before = firing.get(e.getKey());
+            final Alert a = before == null ? e.getValue() : withFirst(e.getValue(), before.firstFired());
+            firing.put(e.getKey(), a);
+            fired.increment();
+            out.add(a);
+        }
+        for (final java.util.Iterator<Map.Entry<String, Alert>> it = firing.entrySet().iterator(); it.hasNext(); )
+        {
+            final Map.Entry<String, Alert> e = it.next();
+            if (!current.containsKey(e.getKey()))
+            {
+                final Alert b = e.getValue();
+                it.remove();
+                out.add(new Alert(b.kind(), b.ruleId(), b.domain(), b.type(), b.name(), b.monitor(), b.level(),
+                    minuteStart, b.firstFired(), b.summary(), true));
             }
         }
         out.forEach(sink::accept);

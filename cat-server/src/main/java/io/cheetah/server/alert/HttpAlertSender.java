@@ -188,7 +188,12 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
     /** @return a link to the report page of the alert's domain and hour. */
     String link(final Alert a)
     {
-        final String page = "event".equals(a.kind()) ? "/cat/r/e" : "/cat/r/t";
+        final String page = switch (a.kind())
+        {
+            case "event" -> "/cat/r/e";
+            case AlertEvaluator.EXCEPTION -> "/cat/r/p";
+            default -> "/cat/r/t";
+        };
         return dashboard + page + "?domain=" + enc(a.domain()) + "&date=" +
             HOUR.format(Instant.ofEpochMilli(a.minuteStart())) + "&type=" + enc(a.type());
     }

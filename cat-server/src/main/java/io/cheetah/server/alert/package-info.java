@@ -1,12 +1,18 @@
 /**
- * Alerting (issue 24), first part: CAT's rule model, read from its exported {@code monitor-rules} documents
- * ({@link io.cheetah.server.alert.MonitorRules}), its ten sub-condition types with CAT's exact semantics
- * ({@link io.cheetah.server.alert.SubConditionType}), and the per-minute series a Transaction or Event rule watches,
- * read from the reports across an hour boundary ({@link io.cheetah.server.alert.TallySeries}). The evaluator that
- * runs them every minute, the policies, receivers and senders come next.
+ * Alerting (docs/alerting.md): CAT's rule model, read from its exported {@code monitor-rules} documents
+ * ({@link io.cheetah.server.alert.MonitorRules}) with its ten sub-condition types
+ * ({@link io.cheetah.server.alert.SubConditionType}), and its exception limits
+ * ({@link io.cheetah.server.alert.ExceptionRules}); the per-minute series a rule watches
+ * ({@link io.cheetah.server.alert.TallySeries}); the minute evaluator ({@link io.cheetah.server.alert.AlertEvaluator},
+ * run by {@link io.cheetah.server.alert.AlertSchedule}); delivery to Alertmanager and webhooks
+ * ({@link io.cheetah.server.alert.HttpAlertSender}); and the history in MySQL with CAT's {@code /cat/r/alert} and the
+ * JSON API ({@link io.cheetah.server.alert.AlertHistory}, {@link io.cheetah.server.alert.AlertHandler}).
  * <pre>
- *  transactionRule.xml ─▶ MonitorRules.parse ─▶ Rule "domain;type;name;monitor"
- *  every minute: TallySeries.values(reports, last N minutes) ─▶ Rule.conditionsAt(time of day) ─▶ Condition.firesOn
+ *  catConfigDir/*.xml ─▶ MonitorRules, ExceptionRules (checked at start-up)
+ *  cheetah-alerts, 5 s into each minute: AlertEvaluator
+ *     ├─ TallySeries(reports, last N minutes) ─▶ Rule.conditionsAt(time of day) ─▶ Condition.firesOn
+ *     └─ Top report's last minute ─▶ ExceptionRules.breaches
+ *  ─▶ Alert (firing every minute, resolved once) ─▶ HttpAlertSender (Alertmanager, webhook) + AlertHistory + log
  * </pre>
  */
 package io.cheetah.server.alert;

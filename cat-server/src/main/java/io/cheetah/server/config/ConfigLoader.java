@@ -369,6 +369,9 @@ public final class ConfigLoader
             cluster, alerting());
     }
 
+    /** CAT's exception limits, as exported from its config table. */
+    private static final String EXCEPTION_FILE = "exceptionRuleConfig.xml";
+
     /** CAT's rule files as exported from its config table, one per kind. */
     private static final Map<String, String> RULE_FILES = Map.of("transaction", "transactionRule.xml", "event",
         "eventRule.xml");
@@ -410,6 +413,22 @@ public final class ConfigLoader
                 }
             }
         }
+        io.cheetah.server.alert.ExceptionRules exceptions = null;
+        if (!dir.isEmpty())
+        {
+            final java.nio.file.Path file = java.nio.file.Path.of(dir, EXCEPTION_FILE);
+            if (java.nio.file.Files.exists(file))
+            {
+                try
+                {
+                    exceptions = io.cheetah.server.alert.ExceptionRules.parse(java.nio.file.Files.readString(file));
+                }
+                catch (final java.io.IOException | IllegalArgumentException e)
+                {
+                    throw new ConfigException("alerting.catConfigDir: " + EXCEPTION_FILE + ": " + e.getMessage(), e);
+                }
+            }
+        }
         final String am = string("alerting.alertmanager.url");
         final String hook = string("alerting.webhook.url");
         for (final String[] url : new String[][] {{"alerting.alertmanager.url", am}, {"alerting.webhook.url", hook}})
@@ -419,7 +438,8 @@ public final class ConfigLoader
                 throw new ConfigException(url[0] + ": must be an http:// or https:// URL, got " + url[1]);
             }
         }
-        return new ServerConfig.Alerting(enabled, Map.copyOf(rules), am, hook, string("alerting.webhook.secret"));
+        return new ServerConfig.Alerting(enabled, Map.copyOf(rules), exceptions, am, hook,
+            string("alerting.webhook.secret"));
     }
 
     private ServerConfig.AnalyzerSettings analyzer(final String name)

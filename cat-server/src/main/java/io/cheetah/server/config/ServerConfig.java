@@ -35,12 +35,14 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      *
      * @param enabled         whether rules are evaluated.
      * @param rules           the rules by kind ({@code transaction}, {@code event}), from {@code catConfigDir}.
+     * @param exceptions      CAT's exception limits ({@code exceptionRuleConfig.xml}), or null when there are none.
      * @param alertmanagerUrl Prometheus Alertmanager's base URL (empty: none).
      * @param webhookUrl      a JSON webhook's URL (empty: none).
      * @param webhookSecret   the webhook's HMAC-SHA256 secret (empty: unsigned).
      */
     public record Alerting(boolean enabled, Map<String, io.cheetah.server.alert.MonitorRules> rules,
-                           String alertmanagerUrl, String webhookUrl, String webhookSecret)
+                           io.cheetah.server.alert.ExceptionRules exceptions, String alertmanagerUrl,
+                           String webhookUrl, String webhookSecret)
     {
     }
 

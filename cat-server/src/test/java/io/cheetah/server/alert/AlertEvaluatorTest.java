@@ -104,6 +104,25 @@ class AlertEvaluatorTest
     }
 
     @Test
+    void exceptionLimitsFireOnTheTopReportsMinuteAndResolve()
+    {
+        final List<io.cheetah.analysis.top.TopReport.Count> npe = List.of(
+            new io.cheetah.analysis.top.TopReport.Count("java.lang.NullPointerException", 25));
+        final io.cheetah.analysis.top.TopReport top = new io.cheetah.analysis.top.TopReport(
+            io.cheetah.analysis.top.TopReport.DOMAIN, H, List.of(new io.cheetah.analysis.top.TopReport.Domain("shop",
+            List.of(new io.cheetah.analysis.top.TopReport.Segment(30, 25, npe, List.of())))));
+        final AlertEvaluator evaluator = new AlertEvaluator(MapReportSource.tallies().put(top), Map.of(),
+            ExceptionRules.parse(ExceptionRulesTest.CONFIG), ZoneOffset.UTC, a -> { });
+        final List<Alert> at31 = evaluator.evaluate(H + 31 * 60_000 + 5_000);
+        assertThat(at31).extracting(Alert::ruleId, Alert::level).containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple("shop:java.lang.NullPointerException", "error"),
+            org.assertj.core.groups.Tuple.tuple("shop:Total", "warning"));
+        assertThat(at31).allSatisfy(a -> assertThat(a.kind()).isEqualTo(AlertEvaluator.EXCEPTION));
+        assertThat(evaluator.evaluate(H + 32 * 60_000 + 5_000)).hasSize(2).allSatisfy(a ->
+            assertThat(a.resolved()).isTrue());
+    }
+
+    @Test
     void ruleIdsAreCheckedWhenTheRulesAreRead()
     {
         final String band = "<config starttime='00:00' endtime='24:00'><condition><sub-condition type='MaxVal' " +

@@ -182,6 +182,13 @@ class AlertingSystemTest
             .isInstanceOf(ConfigException.class)
             .hasMessage("alerting.catConfigDir: eventRule.xml: rule shop;Error;;avg: event rules watch count or " +
                 "failRatio");
+        Files.delete(rules.resolve("eventRule.xml"));
+        Files.writeString(rules.resolve("exceptionRuleConfig.xml"), "<exception-rule-config><exception-limit " +
+            "id='shop:Total' domain='shop' name='Total' warning='lots'/></exception-rule-config>");
+        assertThatThrownBy(() -> TestServers.config("alerting.enabled=true", "alerting.catConfigDir=" + rules))
+            .isInstanceOf(ConfigException.class)
+            .hasMessage("alerting.catConfigDir: exceptionRuleConfig.xml: exception-limit shop:Total: warning must be " +
+                "a whole number, got 'lots'");
         assertThatThrownBy(() -> TestServers.config("alerting.enabled=true"))
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("alerting.catConfigDir: needed");
     }
