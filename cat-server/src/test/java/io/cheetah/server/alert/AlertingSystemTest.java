@@ -41,7 +41,8 @@ class AlertingSystemTest
         final AlertReceiver hook = new AlertReceiver(0);
         try (LoopbackJetty amJetty = new LoopbackJetty(am);
              LoopbackJetty hookJetty = new LoopbackJetty(hook);
-             FullServer full = FullServer.start(TestServers.config("storage.enabled=false", "alerting.enabled=true",
+             FullServer full = FullServer.start(TestServers.config("storage.enabled=false",
+                 "storage.dataDir=" + dir.resolve("data"), "alerting.enabled=true",
                  "alerting.catConfigDir=" + rules, "alerting.alertmanager.url=" + amJetty.uri("").toString(),
                  "alerting.webhook.url=" + hookJetty.uri("/hook").toString()), clock, false))
         {
@@ -81,7 +82,8 @@ class AlertingSystemTest
         final long start = System.currentTimeMillis() / MINUTE * MINUTE - 3 * MINUTE + 10_000;
         final ManualClock clock = new ManualClock(start);
         try (Alertmanager am = Alertmanager.start(dir.resolve("alertmanager"));
-             FullServer full = FullServer.start(TestServers.config("storage.enabled=false", "alerting.enabled=true",
+             FullServer full = FullServer.start(TestServers.config("storage.enabled=false",
+                 "storage.dataDir=" + dir.resolve("data"), "alerting.enabled=true",
                  "alerting.catConfigDir=" + rules, "alerting.alertmanager.url=" + am.url()), clock, false))
         {
             FaultTraffic.send(full.server().tcpPort(), FaultTraffic.stdMix(3, start, 2_000));
