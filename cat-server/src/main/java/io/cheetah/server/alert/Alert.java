@@ -21,6 +21,12 @@ import java.util.Map;
 public record Alert(String kind, String ruleId, String domain, String type, String name, String monitor,
                     String level, long minuteStart, long firstFired, String summary, boolean resolved)
 {
+    /** @return true when the rule started firing at {@code minuteStart} or resolved there (not a repeat). */
+    public boolean isChange()
+    {
+        return resolved || firstFired == minuteStart;
+    }
+
     /** @return the labels an Alertmanager routes on. */
     public Map<String, String> labels()
     {

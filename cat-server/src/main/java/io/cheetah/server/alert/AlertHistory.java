@@ -55,7 +55,7 @@ public final class AlertHistory implements AlertSink, AutoCloseable
     @Override
     public void accept(final Alert alert)
     {
-        if (!alert.resolved() && alert.firstFired() != alert.minuteStart())
+        if (!alert.isChange())
         {
             return; // stored when it starts and when it ends, not every minute between
         }

@@ -92,7 +92,7 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
     @Override
     public void accept(final Alert alert)
     {
-        if (target == Target.WEBHOOK && !alert.resolved() && alert.firstFired() != alert.minuteStart())
+        if (target == Target.WEBHOOK && !alert.isChange())
         {
             return; // a webhook hears of a rule when it starts and when it stops, not every minute between
         }

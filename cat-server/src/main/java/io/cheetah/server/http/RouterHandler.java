@@ -27,11 +27,7 @@ import java.util.function.Function;
  */
 public final class RouterHandler extends Handler.Abstract
 {
-    private final Map<String, String> kvs;
-    private final String xml;
-    private final String json;
-    private final String mapText;
-    private final String api;
+    private final Answers fixed;
     private final double sample;
     private final boolean multiInstances;
     private volatile Function<String, List<String>> routes;
@@ -59,24 +55,43 @@ public final class RouterHandler extends Handler.Abstract
     {
         this.sample = sample;
         this.multiInstances = multiInstances;
-        final StringBuilder list = new StringBuilder();
-        for (final String r : routers)
+        this.fixed = Answers.of(routers, sample, multiInstances);
+    }
+
+    /** Every form of one answer, computed together. */
+    private record Answers(Map<String, String> kvs, String xml, String json, String mapText, String api)
+    {
+        static Answers of(final List<String> routers, final double sample, final boolean multiInstances)
         {
-            list.append(r).append(';');
+            final StringBuilder list = new StringBuilder();
+            for (final String r : routers)
+            {
+                list.append(r).append(';');
+            }
+            final Map<String, String> m = new LinkedHashMap<>();
+            m.put("routers", list.toString());
+            m.put("sample", Double.toString(sample));
+            m.put("block", "false");
+            if (multiInstances)
+            {
+                m.put("multiInstances", "true");
+            }
+            return new Answers(java.util.Collections.unmodifiableMap(m), RouterHandler.xml(m), RouterHandler.json(m),
+                m.toString(), list.toString());
         }
-        final Map<String, String> m = new LinkedHashMap<>();
-        m.put("routers", list.toString());
-        m.put("sample", Double.toString(sample));
-        m.put("block", "false");
-        if (multiInstances)
+
+        String answer(final String op, final boolean token)
         {
-            m.put("multiInstances", "true");
+            if ("xml".equals(op))
+            {
+                return xml;
+            }
+            if ("json".equals(op))
+            {
+                return token ? mapText : json;
+            }
+            return api;
         }
-        this.kvs = java.util.Collections.unmodifiableMap(m);
-        this.api = list.toString();
-        this.mapText = m.toString();
-        this.json = json(m);
-        this.xml = xml(m);
     }
 
     private static String json(final Map<String, String> m)
@@ -144,7 +159,7 @@ public final class RouterHandler extends Handler.Abstract
      */
     public Map<String, String> kvs()
     {
-        return kvs;
+        return fixed.kvs();
     }
 
     /**
@@ -163,15 +178,7 @@ public final class RouterHandler extends Handler.Abstract
      */
     public String answer(final String op, final boolean token)
     {
-        if ("xml".equals(op))
-        {
-            return xml;
-        }
-        if ("json".equals(op))
-        {
-            return token ? mapText : json;
-        }
-        return api;
+        return fixed.answer(op, token);
     }
 
     /**
@@ -198,7 +205,7 @@ public final class RouterHandler extends Handler.Abstract
         {
             return answer(op, token);
         }
-        return new RouterHandler(byDomain.apply(domain), sample, multiInstances).answer(op, token);
+        return Answers.of(byDomain.apply(domain), sample, multiInstances).answer(op, token);
     }
 
     @Override

@@ -119,14 +119,13 @@ public final class ServerSections
             for (final HttpAlertSender s : senders)
             {
                 final String r = s.target().name().toLowerCase(java.util.Locale.ROOT);
-                out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"delivered\"} ")
-                    .append(s.delivered()).append('\n');
-                out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"failed\"} ")
-                    .append(s.failed()).append('\n');
-                out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"dropped\"} ")
-                    .append(s.dropped()).append('\n');
-                out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"attempt\"} ")
-                    .append(s.attempts()).append('\n');
+                final long[] counts = {s.delivered(), s.failed(), s.dropped(), s.attempts()};
+                final String[] outcomes = {"delivered", "failed", "dropped", "attempt"};
+                for (int o = 0; o < outcomes.length; o++)
+                {
+                    out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"")
+                        .append(outcomes[o]).append("\"} ").append(counts[o]).append('\n');
+                }
             }
         };
     }
