@@ -5,10 +5,13 @@ import io.cheetah.analysis.AnalyzerType;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.alert.Alert;
 import io.cheetah.server.alert.AlertEvaluator;
 import io.cheetah.server.alert.AlertHandler;
 import io.cheetah.server.alert.AlertHistory;
 import io.cheetah.server.alert.AlertSchedule;
+import io.cheetah.server.alert.AlertSink;
+import io.cheetah.server.alert.CatChannels;
 import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.cluster.ClusterReports;
 import io.cheetah.server.cluster.ClusterTreeLookup;
@@ -49,6 +52,7 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 import javax.sql.DataSource;
 import java.sql.Connection;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -152,7 +156,8 @@ public final class FullServer implements AutoCloseable
                 }
                 spans = new SpanHistory(store::history, reports, calendar);
                 alertHistory = new AlertHistory(store.database().dataSource());
-                final AlertHandler alerts = new AlertHandler(alertHistory, config.storage().settings().zone());
+                final AlertHandler alerts = new AlertHandler(alertHistory, config.storage().settings().zone(),
+                    config.alerting().cat().senders());
                 builder.mount(AlertHandler.CAT, alerts).mount(AlertHandler.API, alerts);
             }
             final boolean clustered = config.cluster().enabled();
@@ -312,8 +317,8 @@ public final class FullServer implements AutoCloseable
     }
 
     /** The evaluator, its schedule and its senders. */
-    private record Alerting(AlertEvaluator evaluator, AlertSchedule schedule, List<HttpAlertSender> senders)
-        implements AutoCloseable
+    private record Alerting(AlertEvaluator evaluator, AlertSchedule schedule, List<HttpAlertSender> senders,
+                            CatChannels channels) implements AutoCloseable
     {
         static Alerting start(final ServerConfig config, final CheetahServer server, final ReportSource reports,
             final AlertHistory history, final Clock clock)
@@ -331,21 +336,35 @@ public final class FullServer implements AutoCloseable
                 senders.add(new HttpAlertSender(HttpAlertSender.Target.WEBHOOK, a.webhookUrl(), dashboard,
                     a.webhookSecret(), 1000));
             }
+            final ZoneId zone = config.storage().settings().zone();
+            final CatChannels channels = new CatChannels(a.cat().policy(), a.cat().receivers(), a.cat().senders(),
+                dashboard, zone, 1000);
             final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AlertEvaluator.class);
-            final AlertEvaluator evaluator = new AlertEvaluator(reports, a.rules(), a.exceptions(),
-                config.storage().settings().zone(), alert ->
+            final AlertEvaluator evaluator = new AlertEvaluator(reports, a.cat().rules(), a.cat().exceptions(), zone,
+                new AlertSink()
                 {
-                    log.info("alert {} {}: {}", alert.resolved() ? "resolved" : alert.level(), alert.ruleId(),
-                        alert.summary());
-                    senders.forEach(s -> s.accept(alert));
-                    if (history != null)
+                    @Override
+                    public void accept(final Alert alert)
                     {
-                        history.accept(alert);
+                        log.info("alert {} {}: {}", alert.resolved() ? "resolved" : alert.level(), alert.ruleId(),
+                            alert.summary());
+                        senders.forEach(s -> s.accept(alert));
+                        channels.accept(alert);
+                        if (history != null)
+                        {
+                            history.accept(alert);
+                        }
+                    }
+
+                    @Override
+                    public void minuteDone(final long minuteStart)
+                    {
+                        channels.minuteDone(minuteStart);
                     }
                 });
             final AlertSchedule schedule = new AlertSchedule(evaluator, clock);
-            server.metrics().add(ServerSections.alerting(evaluator, schedule, senders));
-            return new Alerting(evaluator, schedule, senders);
+            server.metrics().add(ServerSections.alerting(evaluator, schedule, senders, channels));
+            return new Alerting(evaluator, schedule, senders, channels);
         }
 
         @Override
@@ -353,6 +372,7 @@ public final class FullServer implements AutoCloseable
         {
             schedule.close();
             senders.forEach(HttpAlertSender::close);
+            channels.close();
         }
     }
 

@@ -174,6 +174,7 @@ public final class AlertEvaluator
             }
         }
         out.forEach(sink::accept);
+        sink.minuteDone(minuteStart);
         return out;
     }
 

@@ -10,7 +10,10 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpResponse;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -29,7 +32,9 @@ import java.util.TreeSet;
  *       {@code yyyy-MM-dd HH:mm}, category, level, content, metric) answers {@code {"status":200}}, or
  *       {@code {"status":500, "errorMessage":"lack domain"}}; {@code op=view} (startTime, endTime, domain, alertType: a
  *       comma list of categories) answers the alerts grouped by minute ({@code MM-dd HH:mm}) as JSON;
- *       {@code op=alert} (sending through CAT's channels) answers CAT's refusal, as no channel is configured yet.</li>
+ *       {@code op=alert} (channel, group, title, content, type, receivers: a comma list) sends a message through
+ *       CAT's gateway of that channel ({@link CatSenders}) at once and answers {@code {"status":200}} when a request
+ *       was taken, else CAT's {@code errorMessage} (lack receivers, retry, check your channel argument).</li>
  *   <li>{@code GET /api/v1/alerts?from=&to=&domain=&kind=&level=&limit=} (ISO-8601 instants, comma lists): the
  *       alerts, latest first; a bad parameter gets a 400 naming it (docs/openapi.yaml).</li>
  * </ul>
@@ -46,17 +51,23 @@ public final class AlertHandler extends Handler.Abstract
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("MM-dd HH:mm");
     private static final int MAX_LIMIT = 5_000;
 
+    private static final DateTimeFormatter SEND_TIME = DateTimeFormatter.ofPattern("yyyyMMddHHmm");
+
     private final AlertHistory history;
     private final ZoneId zone;
+    private final CatSenders senders;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /**
      * @param history the stored alerts.
      * @param zone    the zone of CAT's times ({@code storage.timeZone}).
+     * @param senders CAT's gateways for {@code op=alert} ({@link CatSenders#NONE}: every channel is refused).
      */
-    public AlertHandler(final AlertHistory history, final ZoneId zone)
+    public AlertHandler(final AlertHistory history, final ZoneId zone, final CatSenders senders)
     {
         this.history = history;
         this.zone = zone;
+        this.senders = senders;
     }
 
     @Override
@@ -118,9 +129,7 @@ public final class AlertHandler extends Handler.Abstract
                 }
                 Reply.text(response, callback, 200, Reply.JSON, answer);
             }
-            case "alert" -> Reply.text(response, callback, 200, Reply.JSON, q.getValue("receivers") == null ?
-                "{\"status\":500, \"errorMessage\":\"lack receivers\"}" :
-                "{\"status\":500, \"errorMessage\":\"send failed, please check your channel argument\"}");
+            case "alert" -> Reply.text(response, callback, 200, Reply.JSON, send(q));
             default -> {
                 final long end = q.getValue("endTime") == null ? System.currentTimeMillis() + 60_000 :
                     catTime(q.getValue("endTime"), "endTime");
@@ -205,6 +214,48 @@ public final class AlertHandler extends Handler.Abstract
         {
             throw new IllegalArgumentException(name + " must be an ISO-8601 instant, e.g. 2026-11-25T10:00:00Z");
         }
+    }
+
+    /** CAT's {@code op=alert}: one message through one channel's gateway, answered once the gateway has. */
+    private String send(final Fields q)
+    {
+        final List<String> receivers = new java.util.ArrayList<>();
+        for (final String r : text(q, "receivers").split(","))
+        {
+            if (!r.trim().isEmpty())
+            {
+                receivers.add(r.trim());
+            }
+        }
+        if (receivers.isEmpty())
+        {
+            return "{\"status\":500, \"errorMessage\":\"lack receivers\"}";
+        }
+        final String channel = text(q, "channel");
+        if (senders.sender(channel) == null)
+        {
+            return "{\"status\":500, \"errorMessage\":\"send failed, please check your channel argument\"}";
+        }
+        final CatSenders.Message m = new CatSenders.Message(text(q, "group"), text(q, "title"), text(q, "type"),
+            text(q, "content"), receivers);
+        boolean taken = false;
+        for (final CatSenders.Request r : senders.requests(channel, m, SEND_TIME.format(Instant.now().atZone(zone))))
+        {
+            try
+            {
+                taken |= r.accepted(http.send(r.http(), HttpResponse.BodyHandlers.ofString()).body());
+            }
+            catch (final java.io.IOException e)
+            {
+                // CAT logs and answers the failure
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return taken ? "{\"status\":200}" : "{\"status\":500, \"errorMessage\":\"send failed, please retry again\"}";
     }
 
     private static String text(final Fields q, final String name)

@@ -11,4 +11,13 @@ public interface AlertSink
      * @param alert a rule firing this minute (handed every minute it fires) or one that stopped firing (once).
      */
     void accept(Alert alert);
+
+    /**
+     * Told after the alerts of each evaluated minute, for sinks that act on time (recovery delays).
+     *
+     * @param minuteStart epoch ms of the minute just evaluated.
+     */
+    default void minuteDone(final long minuteStart)
+    {
+    }
 }

@@ -3,11 +3,7 @@ package io.cheetah.server.alert;
 import io.cheetah.analysis.top.TopReport;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
-import org.xml.sax.InputSource;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilderFactory;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -56,22 +52,7 @@ public final class ExceptionRules
      */
     public static ExceptionRules parse(final String xml)
     {
-        final Element root;
-        try
-        {
-            final DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            root = f.newDocumentBuilder().parse(new InputSource(new StringReader(xml))).getDocumentElement();
-        }
-        catch (final Exception e)
-        {
-            throw new IllegalArgumentException("not an exception-rule-config document: " + e.getMessage(), e);
-        }
-        if (!"exception-rule-config".equals(root.getTagName()))
-        {
-            throw new IllegalArgumentException("expected <exception-rule-config>, got <" + root.getTagName() + ">");
-        }
+        final Element root = CatXml.root(xml, "exception-rule-config");
         final Map<String, Limit> limits = new HashMap<>();
         final Set<String> excludes = new HashSet<>();
         for (Node n = root.getFirstChild(); n != null; n = n.getNextSibling())
@@ -101,15 +82,13 @@ public final class ExceptionRules
 
     private static int count(final Element e, final String attribute)
     {
-        final String v = e.getAttribute(attribute).trim();
         try
         {
-            return v.isEmpty() ? 0 : Integer.parseInt(v);
+            return CatXml.integer(e, attribute, 0);
         }
-        catch (final NumberFormatException ex)
+        catch (final IllegalArgumentException ex)
         {
-            throw new IllegalArgumentException("exception-limit " + e.getAttribute("id") + ": " + attribute +
-                " must be a whole number, got '" + v + "'");
+            throw new IllegalArgumentException("exception-limit " + e.getAttribute("id") + ": " + ex.getMessage(), ex);
         }
     }
 

@@ -3,14 +3,11 @@ package io.cheetah.server.alert;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -18,21 +15,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Delivers alerts over HTTP from a bounded queue on a thread of its own, so that a receiver that hangs delays
  * nothing else: to Prometheus Alertmanager ({@code POST <url>/api/v2/alerts}, every minute a rule fires and once
  * when it resolves, labels {@code alertname, domain, type, name, monitor, severity}) or to a JSON webhook (once when
  * a rule starts firing and once when it resolves; an HMAC-SHA256 of the body in {@value #SIGNATURE} when a secret is
- * set). Each request is tried {@value #ATTEMPTS} times with a doubling back-off; every attempt, failure and alert
- * dropped at a full queue is counted for {@code /metrics}.
+ * set), through a {@link DeliveryLine} (retries, counters).
  */
 public final class HttpAlertSender implements AlertSink, AutoCloseable
 {
@@ -48,9 +39,8 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
     /** Webhook header carrying {@code sha256=<hex HMAC of the body>}. */
     public static final String SIGNATURE = "X-Cheetah-Signature";
     /** Tries per request. */
-    public static final int ATTEMPTS = 3;
+    public static final int ATTEMPTS = DeliveryLine.ATTEMPTS;
 
-    private static final Logger LOG = LoggerFactory.getLogger(HttpAlertSender.class);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("yyyyMMddHH").withZone(ZoneOffset.UTC);
 
@@ -58,15 +48,7 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
     private final URI uri;
     private final String dashboard;
     private final byte[] secret;
-    private final long backoffMillis;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final BlockingQueue<Alert> queue = new ArrayBlockingQueue<>(1024);
-    private final Thread thread;
-    private final LongAdder attempts = new LongAdder();
-    private final LongAdder delivered = new LongAdder();
-    private final LongAdder failed = new LongAdder();
-    private final LongAdder dropped = new LongAdder();
-    private volatile boolean running = true;
+    private final DeliveryLine<Alert> line;
 
     /**
      * @param target        what the receiver is.
@@ -83,10 +65,29 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
         this.uri = URI.create(target == Target.ALERTMANAGER ? base + "/api/v2/alerts" : url);
         this.dashboard = dashboard.replaceAll("/+$", "");
         this.secret = secret.getBytes(StandardCharsets.UTF_8);
-        this.backoffMillis = backoffMillis;
-        this.thread = new Thread(this::run, "cheetah-alerts-" + target.name().toLowerCase());
-        this.thread.setDaemon(true);
-        this.thread.start();
+        this.line = new DeliveryLine<>(target.name().toLowerCase(java.util.Locale.ROOT),
+            target == Target.ALERTMANAGER ? 256 : 1, backoffMillis, Duration.ofSeconds(5), new DeliveryLine.Requests<>()
+            {
+                @Override
+                public HttpRequest request(final List<Alert> batch)
+                {
+                    final String body = target == Target.ALERTMANAGER ? alertmanagerBody(batch) :
+                        webhookBody(batch.get(0));
+                    final HttpRequest.Builder r = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+                    if (target == Target.WEBHOOK && HttpAlertSender.this.secret.length > 0)
+                    {
+                        r.header(SIGNATURE, "sha256=" + hmac(body));
+                    }
+                    return r.build();
+                }
+
+                @Override
+                public boolean accepted(final HttpResponse<String> response)
+                {
+                    return response.statusCode() / 100 == 2;
+                }
+            });
     }
 
     @Override
@@ -96,79 +97,7 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
         {
             return; // a webhook hears of a rule when it starts and when it stops, not every minute between
         }
-        if (!queue.offer(alert))
-        {
-            dropped.increment();
-        }
-    }
-
-    private void run()
-    {
-        final List<Alert> batch = new ArrayList<>();
-        while (running)
-        {
-            try
-            {
-                final Alert first = queue.poll(200, TimeUnit.MILLISECONDS);
-                if (first == null)
-                {
-                    continue;
-                }
-                batch.clear();
-                batch.add(first);
-                if (target == Target.ALERTMANAGER)
-                {
-                    queue.drainTo(batch, 255);
-                    post(alertmanagerBody(batch), batch.size());
-                }
-                else
-                {
-                    post(webhookBody(first), 1);
-                }
-            }
-            catch (final InterruptedException e)
-            {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
-
-    private void post(final String body, final int alerts) throws InterruptedException
-    {
-        long delay = backoffMillis;
-        String problem = "";
-        for (int attempt = 1; attempt <= ATTEMPTS && running; attempt++)
-        {
-            attempts.increment();
-            try
-            {
-                final HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
-                if (target == Target.WEBHOOK && secret.length > 0)
-                {
-                    request.header(SIGNATURE, "sha256=" + hmac(body));
-                }
-                final HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() / 100 == 2)
-                {
-                    delivered.add(alerts);
-                    return;
-                }
-                problem = "HTTP " + r.statusCode();
-            }
-            catch (final java.io.IOException e)
-            {
-                problem = e.toString();
-            }
-            if (attempt < ATTEMPTS)
-            {
-                Thread.sleep(delay);
-                delay *= 2;
-            }
-        }
-        failed.add(alerts);
-        LOG.warn("{} alert(s) not delivered to {} after {} attempts: {}", alerts, uri, ATTEMPTS, problem);
+        line.offer(alert);
     }
 
     private String hmac(final String body)
@@ -241,39 +170,30 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
     /** @return requests tried (retries included). */
     public long attempts()
     {
-        return attempts.sum();
+        return line.attempts();
     }
 
     /** @return alerts the receiver took. */
     public long delivered()
     {
-        return delivered.sum();
+        return line.delivered();
     }
 
     /** @return alerts given up on after every retry. */
     public long failed()
     {
-        return failed.sum();
+        return line.failed();
     }
 
     /** @return alerts dropped because the queue was full (a receiver down for long). */
     public long dropped()
     {
-        return dropped.sum();
+        return line.dropped();
     }
 
     @Override
     public void close()
     {
-        running = false;
-        thread.interrupt();
-        try
-        {
-            thread.join(2000);
-        }
-        catch (final InterruptedException e)
-        {
-            Thread.currentThread().interrupt();
-        }
+        line.close();
     }
 }

@@ -1,13 +1,7 @@
 package io.cheetah.server.alert;
 
-import org.w3c.dom.Document;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
-import org.xml.sax.InputSource;
 
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilderFactory;
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -116,33 +110,16 @@ public record MonitorRules(List<Rule> rules)
      */
     public static MonitorRules parse(final String xml)
     {
-        final Element root;
-        try
-        {
-            final DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            f.setExpandEntityReferences(false);
-            final Document doc = f.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
-            root = doc.getDocumentElement();
-        }
-        catch (final Exception e)
-        {
-            throw new IllegalArgumentException("not a monitor-rules document: " + e.getMessage(), e);
-        }
-        if (!"monitor-rules".equals(root.getTagName()))
-        {
-            throw new IllegalArgumentException("expected <monitor-rules>, got <" + root.getTagName() + ">");
-        }
+        final Element root = CatXml.root(xml, "monitor-rules");
         // keyed by id as CAT's model keys them: a later rule with the same id replaces the earlier one
         final java.util.Map<String, Rule> rules = new java.util.LinkedHashMap<>();
-        for (final Element r : children(root, "rule"))
+        for (final Element r : CatXml.children(root, "rule"))
         {
             final String id = r.getAttribute("id");
             try
             {
                 final List<Band> bands = new ArrayList<>();
-                for (final Element c : children(r, "config"))
+                for (final Element c : CatXml.children(r, "config"))
                 {
                     bands.add(new Band(minuteOfDay(c.getAttribute("starttime"), "starttime"),
                         minuteOfDay(c.getAttribute("endtime"), "endtime"), conditions(c)));
@@ -161,7 +138,7 @@ public record MonitorRules(List<Rule> rules)
     private static List<Condition> conditions(final Element config)
     {
         final List<Condition> out = new ArrayList<>();
-        for (final Element c : children(config, "condition"))
+        for (final Element c : CatXml.children(config, "condition"))
         {
             final String m = c.getAttribute("minute");
             final int minutes;
@@ -178,7 +155,7 @@ public record MonitorRules(List<Rule> rules)
                 throw new IllegalArgumentException("condition minute must be 1..60, got " + minutes);
             }
             final List<SubCondition> subs = new ArrayList<>();
-            for (final Element s : children(c, "sub-condition"))
+            for (final Element s : CatXml.children(c, "sub-condition"))
             {
                 final SubConditionType type = SubConditionType.of(s.getAttribute("type"));
                 final String text = s.getAttribute("text");
@@ -216,18 +193,5 @@ public record MonitorRules(List<Rule> rules)
         {
             throw new IllegalArgumentException(attribute + " must be HH:MM (00:00..24:00), got '" + hhmm + "'");
         }
-    }
-
-    private static List<Element> children(final Element parent, final String tag)
-    {
-        final List<Element> out = new ArrayList<>();
-        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling())
-        {
-            if (n instanceof Element e && tag.equals(e.getTagName()))
-            {
-                out.add(e);
-            }
-        }
-        return out;
     }
 }

@@ -369,64 +369,25 @@ public final class ConfigLoader
             cluster, alerting());
     }
 
-    /** CAT's exception limits, as exported from its config table. */
-    private static final String EXCEPTION_FILE = "exceptionRuleConfig.xml";
-
-    /** CAT's rule files as exported from its config table, one per kind. */
-    private static final Map<String, String> RULE_FILES = Map.of("transaction", "transactionRule.xml", "event",
-        "eventRule.xml");
-
     private ServerConfig.Alerting alerting()
     {
         final boolean enabled = bool("alerting.enabled");
         final String dir = string("alerting.catConfigDir");
-        final Map<String, io.cheetah.server.alert.MonitorRules> rules = new java.util.TreeMap<>();
         if (enabled && dir.isEmpty())
         {
             throw new ConfigException("alerting.catConfigDir: needed with alerting.enabled=true (the directory of " +
                 "CAT's transactionRule.xml and eventRule.xml)");
         }
+        io.cheetah.server.alert.CatAlertConfig cat = io.cheetah.server.alert.CatAlertConfig.NONE;
         if (!dir.isEmpty())
         {
-            final java.nio.file.Path root = java.nio.file.Path.of(dir);
-            if (!java.nio.file.Files.isDirectory(root))
+            try
             {
-                throw new ConfigException("alerting.catConfigDir: no such directory: " + dir);
+                cat = io.cheetah.server.alert.CatAlertConfig.read(java.nio.file.Path.of(dir));
             }
-            for (final Map.Entry<String, String> f : RULE_FILES.entrySet())
+            catch (final IllegalArgumentException e)
             {
-                final java.nio.file.Path file = root.resolve(f.getValue());
-                if (!java.nio.file.Files.exists(file))
-                {
-                    continue;
-                }
-                try
-                {
-                    final io.cheetah.server.alert.MonitorRules parsed = io.cheetah.server.alert.MonitorRules.parse(
-                        java.nio.file.Files.readString(file));
-                    io.cheetah.server.alert.AlertEvaluator.check(f.getKey(), parsed);
-                    rules.put(f.getKey(), parsed);
-                }
-                catch (final java.io.IOException | IllegalArgumentException e)
-                {
-                    throw new ConfigException("alerting.catConfigDir: " + f.getValue() + ": " + e.getMessage(), e);
-                }
-            }
-        }
-        io.cheetah.server.alert.ExceptionRules exceptions = null;
-        if (!dir.isEmpty())
-        {
-            final java.nio.file.Path file = java.nio.file.Path.of(dir, EXCEPTION_FILE);
-            if (java.nio.file.Files.exists(file))
-            {
-                try
-                {
-                    exceptions = io.cheetah.server.alert.ExceptionRules.parse(java.nio.file.Files.readString(file));
-                }
-                catch (final java.io.IOException | IllegalArgumentException e)
-                {
-                    throw new ConfigException("alerting.catConfigDir: " + EXCEPTION_FILE + ": " + e.getMessage(), e);
-                }
+                throw new ConfigException("alerting.catConfigDir: " + e.getMessage(), e);
             }
         }
         final String am = string("alerting.alertmanager.url");
@@ -438,7 +399,7 @@ public final class ConfigLoader
                 throw new ConfigException(url[0] + ": must be an http:// or https:// URL, got " + url[1]);
             }
         }
-        return new ServerConfig.Alerting(enabled, Map.copyOf(rules), exceptions, am, hook,
+        return new ServerConfig.Alerting(enabled, cat, am, hook,
             string("alerting.webhook.secret"));
     }
 

@@ -34,14 +34,12 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * Alerting (docs/alerting.md): CAT's rules, read and checked at start-up, evaluated every minute.
      *
      * @param enabled         whether rules are evaluated.
-     * @param rules           the rules by kind ({@code transaction}, {@code event}), from {@code catConfigDir}.
-     * @param exceptions      CAT's exception limits ({@code exceptionRuleConfig.xml}), or null when there are none.
+     * @param cat             CAT's rules, exception limits, policy, receivers and gateways, from {@code catConfigDir}.
      * @param alertmanagerUrl Prometheus Alertmanager's base URL (empty: none).
      * @param webhookUrl      a JSON webhook's URL (empty: none).
      * @param webhookSecret   the webhook's HMAC-SHA256 secret (empty: unsigned).
      */
-    public record Alerting(boolean enabled, Map<String, io.cheetah.server.alert.MonitorRules> rules,
-                           io.cheetah.server.alert.ExceptionRules exceptions, String alertmanagerUrl,
+    public record Alerting(boolean enabled, io.cheetah.server.alert.CatAlertConfig cat, String alertmanagerUrl,
                            String webhookUrl, String webhookSecret)
     {
     }

@@ -5,6 +5,8 @@ import io.cheetah.server.http.AdminHandler;
 import io.cheetah.server.alert.AlertEvaluator;
 import io.cheetah.server.alert.AlertHistory;
 import io.cheetah.server.alert.AlertSchedule;
+import io.cheetah.server.alert.CatChannels;
+import io.cheetah.server.alert.DeliveryLine;
 import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.cluster.Membership;
 import io.cheetah.server.cluster.PeerClient;
@@ -100,10 +102,11 @@ public final class ServerSections
      * @param evaluator the alert rules.
      * @param schedule  their minute timer.
      * @param senders   where alerts go.
+     * @param channels  CAT's gateways.
      * @return a section with the evaluations, firing rules and each sender's deliveries.
      */
     public static Consumer<StringBuilder> alerting(final AlertEvaluator evaluator, final AlertSchedule schedule,
-        final List<HttpAlertSender> senders)
+        final List<HttpAlertSender> senders, final CatChannels channels)
     {
         return out ->
         {
@@ -118,16 +121,32 @@ public final class ServerSections
                 .append("# TYPE cheetah_alert_deliveries_total counter\n");
             for (final HttpAlertSender s : senders)
             {
-                final String r = s.target().name().toLowerCase(java.util.Locale.ROOT);
-                final long[] counts = {s.delivered(), s.failed(), s.dropped(), s.attempts()};
-                final String[] outcomes = {"delivered", "failed", "dropped", "attempt"};
-                for (int o = 0; o < outcomes.length; o++)
-                {
-                    out.append("cheetah_alert_deliveries_total{receiver=\"").append(r).append("\",outcome=\"")
-                        .append(outcomes[o]).append("\"} ").append(counts[o]).append('\n');
-                }
+                deliveries(out, s.target().name().toLowerCase(java.util.Locale.ROOT),
+                    new long[] {s.delivered(), s.failed(), s.dropped(), s.attempts()});
             }
+            for (final DeliveryLine<?> l : channels.lines())
+            {
+                deliveries(out, l.name(), new long[] {l.delivered(), l.failed(), l.dropped(), l.attempts()});
+            }
+            PrometheusText.metric(out, "cheetah_alert_cat_messages_total", "counter",
+                "Alerts sent to the channels of CAT's alert policy.", channels.messages());
+            PrometheusText.metric(out, "cheetah_alert_cat_suspended_total", "counter",
+                "Repeats held back by the policy's suspendMinute.", channels.suspended());
+            PrometheusText.metric(out, "cheetah_alert_cat_no_receiver_total", "counter",
+                "Channel sendings skipped: nobody receives that alert type on that channel.", channels.noReceiver());
+            PrometheusText.metric(out, "cheetah_alert_cat_recoveries_total", "counter",
+                "Recoveries announced on CAT's channels.", channels.recoveries());
         };
+    }
+
+    private static void deliveries(final StringBuilder out, final String receiver, final long[] counts)
+    {
+        final String[] outcomes = {"delivered", "failed", "dropped", "attempt"};
+        for (int o = 0; o < outcomes.length; o++)
+        {
+            out.append("cheetah_alert_deliveries_total{receiver=\"").append(receiver).append("\",outcome=\"")
+                .append(outcomes[o]).append("\"} ").append(counts[o]).append('\n');
+        }
     }
 
     /**

@@ -161,6 +161,75 @@ class AlertingSystemTest
         }
     }
 
+    @Test
+    void catsOwnGatewaysHearTheAlertAndItsRecoveryAsCatSendsThemAndOpAlertSendsThroughThem() throws Exception
+    {
+        final Path config = rules(Files.createDirectories(dir.resolve("cat-config")));
+        final AlertReceiver gateway = new AlertReceiver(0);
+        gateway.answer("{\"code\":200,\"msg\":\"success\",\"ok\":true}");
+        final long start = FaultTraffic.NOW / MINUTE * MINUTE + 10_000;
+        final ManualClock clock = new ManualClock(start);
+        try (LoopbackJetty gw = new LoopbackJetty(gateway))
+        {
+            final String base = gw.uri("").toString().replaceAll("/+$", "");
+            Files.writeString(config.resolve("alertPolicy.xml"), """
+                <alert-policy><type id="Transaction"><group id="default">
+                  <level id="warning" send="mail,weixin" suspendMinute="5"/>
+                </group></type></alert-policy>""");
+            Files.writeString(config.resolve("alertConfig.xml"), """
+                <alert-config><receiver id="Transaction" enable="true"><email>ops@example.com</email>
+                <weixin>ops-wx</weixin></receiver></alert-config>""");
+            Files.writeString(config.resolve("project.tsv"), "domain\towner\temail\tphone\n" +
+                "app-000\tAnn\tann@example.com\t13800000000\n");
+            Files.writeString(config.resolve("senderConfig.xml"), CatChannelsTest.senders(base));
+            try (FullServer full = FullServer.start(TestServers.config("storage.dataDir=" + dir.resolve("data"),
+                "storage.timeZone=UTC", "alerting.enabled=true", "alerting.catConfigDir=" + config), clock, false))
+            {
+                FaultTraffic.send(full.server().tcpPort(), FaultTraffic.stdMix(3, start, 2_000));
+                await(() -> full.server().counters().treesReceived.sum() >= 2_000);
+                assertThat(full.server().drain(20_000)).isTrue();
+                clock.set(start + MINUTE);
+                full.alerts().evaluate(clock.millis());
+                await(() -> gateway.received().size() == 2);
+                final AlertReceiver.Received mail = gateway.received().stream().filter(r -> r.path().equals("/mail"))
+                    .findFirst().orElseThrow();
+                final String body = java.net.URLDecoder.decode(mail.body(), java.nio.charset.StandardCharsets.UTF_8);
+                assertThat(body).startsWith("type=1500&to=ops@example.com,ann@example.com&value=[CAT Transaction告警] " +
+                    "[项目: app-000] [监控项: URL-All-count],[CAT Transaction告警: app-000 URL All] : ")
+                    .contains("/cat/r/t?domain=app-000&type=URL&name=&date=").endsWith("[告警间隔时间]5分钟");
+                assertThat(gateway.received().stream().filter(r -> r.path().equals("/weixin"))).singleElement()
+                    .satisfies(r -> assertThat(r.body()).contains("email=ops-wx%2Cann%40example.com"));
+
+                clock.set(start + 2 * MINUTE); // quiet: recovered on both channels
+                full.alerts().evaluate(clock.millis());
+                await(() -> gateway.received().size() == 4);
+                assertThat(java.net.URLDecoder.decode(gateway.received().stream().skip(2)
+                    .filter(r -> r.path().equals("/mail")).findFirst().orElseThrow().body(),
+                    java.nio.charset.StandardCharsets.UTF_8))
+                    .contains("value=[告警恢复] [告警类型 Transaction告警][app-000 URL-All-count],[告警已恢复][恢复时间]");
+                final int http = full.server().httpPort();
+                final String metrics = FaultTraffic.metrics(http);
+                assertThat(FaultTraffic.value(metrics,
+                    "cheetah_alert_deliveries_total\\{receiver=\"cat-mail\",outcome=\"delivered\"\\}")).isEqualTo(2);
+                assertThat(FaultTraffic.value(metrics, "cheetah_alert_cat_recoveries_total")).isEqualTo(1);
+
+                // CAT's op=alert: straight through a channel's gateway
+                assertThat(FaultTraffic.get(http, "/cat/r/alert?op=alert&channel=sms&group=shop&title=disk&" +
+                    "content=full&type=Network&receivers=139,138").body()).isEqualTo("{\"status\":200}");
+                assertThat(gateway.received().stream().filter(r -> r.path().equals("/sms"))
+                    .map(r -> r.query())).containsExactly("mobile=139&body=disk+full", "mobile=138&body=disk+full");
+                assertThat(FaultTraffic.get(http, "/cat/r/alert?op=alert&channel=pigeon&receivers=1").body())
+                    .isEqualTo("{\"status\":500, \"errorMessage\":\"send failed, please check your channel " +
+                        "argument\"}");
+                assertThat(FaultTraffic.get(http, "/cat/r/alert?op=alert&channel=sms").body())
+                    .isEqualTo("{\"status\":500, \"errorMessage\":\"lack receivers\"}");
+                gateway.answer("busy");
+                assertThat(FaultTraffic.get(http, "/cat/r/alert?op=alert&channel=sms&receivers=1&title=t").body())
+                    .isEqualTo("{\"status\":500, \"errorMessage\":\"send failed, please retry again\"}");
+            }
+        }
+    }
+
     private static JsonNode get(final int http, final String path)
     {
         try
@@ -191,6 +260,18 @@ class AlertingSystemTest
             .isInstanceOf(ConfigException.class)
             .hasMessage("alerting.catConfigDir: exceptionRuleConfig.xml: exception-limit shop:Total: warning must be " +
                 "a whole number, got 'lots'");
+        Files.delete(rules.resolve("exceptionRuleConfig.xml"));
+        Files.writeString(rules.resolve("senderConfig.xml"), "<sender-config><sender id='mail' url='http://gw/' " +
+            "type='put' successCode='200'/></sender-config>");
+        assertThatThrownBy(() -> TestServers.config("alerting.enabled=true", "alerting.catConfigDir=" + rules))
+            .isInstanceOf(ConfigException.class)
+            .hasMessage("alerting.catConfigDir: senderConfig.xml: sender mail: type must be get or post, got 'put'");
+        Files.delete(rules.resolve("senderConfig.xml"));
+        Files.writeString(rules.resolve("project.tsv"), "domain\towner\nshop\n");
+        assertThatThrownBy(() -> TestServers.config("alerting.enabled=true", "alerting.catConfigDir=" + rules))
+            .isInstanceOf(ConfigException.class)
+            .hasMessage("alerting.catConfigDir: alertConfig.xml / project.tsv: line 2 has 1 columns, the header 2");
+        Files.delete(rules.resolve("project.tsv"));
         assertThatThrownBy(() -> TestServers.config("alerting.enabled=true"))
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("alerting.catConfigDir: needed");
     }

@@ -1,0 +1,112 @@
+package io.cheetah.server.alert;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * CAT's alert configuration as exported from its {@code config} table, one file per row named after it, read and
+ * checked once at start-up from {@code alerting.catConfigDir} by the configuration loader: the rules
+ * ({@code transactionRule.xml}, {@code eventRule.xml}), the exception limits ({@code exceptionRuleConfig.xml}), the
+ * policy ({@code alertPolicy.xml}), the receivers ({@code alertConfig.xml}, with CAT's {@code project} table as
+ * {@code project.tsv}) and the gateways ({@code senderConfig.xml}). A missing file means none of that kind.
+ *
+ * @param rules      Transaction and Event rules by kind.
+ * @param exceptions the exception limits, or null for none.
+ * @param policy     the alert policy ({@link AlertPolicy#NONE} when absent).
+ * @param receivers  who hears of alerts ({@link AlertReceivers#NONE} when absent).
+ * @param senders    CAT's gateways ({@link CatSenders#NONE} when absent).
+ */
+public record CatAlertConfig(Map<String, MonitorRules> rules, ExceptionRules exceptions, AlertPolicy policy,
+                             AlertReceivers receivers, CatSenders senders)
+{
+    /** No configuration: nothing to evaluate, nowhere to send. */
+    public static final CatAlertConfig NONE = new CatAlertConfig(Map.of(), null, AlertPolicy.NONE,
+        AlertReceivers.NONE, CatSenders.NONE);
+
+    /** The rule files, by the kind of alert they hold. */
+    public static final Map<String, String> RULE_FILES = Map.of("transaction", "transactionRule.xml", "event",
+        "eventRule.xml");
+
+    /**
+     * @param dir the directory of exported files.
+     * @return what it holds.
+     * @throws IllegalArgumentException naming the file, and in it the rule or entry, that cannot be used.
+     */
+    public static CatAlertConfig read(final Path dir)
+    {
+        if (!Files.isDirectory(dir))
+        {
+            throw new IllegalArgumentException("no such directory: " + dir);
+        }
+        final Map<String, MonitorRules> rules = new TreeMap<>();
+        RULE_FILES.forEach((kind, file) ->
+        {
+            final MonitorRules r = parse(dir, file, MonitorRules::parse);
+            if (r != null)
+            {
+                try
+                {
+                    AlertEvaluator.check(kind, r);
+                }
+                catch (final IllegalArgumentException e)
+                {
+                    throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+                }
+                rules.put(kind, r);
+            }
+        });
+        final AlertPolicy policy = parse(dir, "alertPolicy.xml", AlertPolicy::parse);
+        final String alertConfig = text(dir, "alertConfig.xml");
+        final String projects = text(dir, "project.tsv");
+        final AlertReceivers receivers;
+        try
+        {
+            receivers = AlertReceivers.parse(alertConfig, projects);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException("alertConfig.xml / project.tsv: " + e.getMessage(), e);
+        }
+        final CatSenders senders = parse(dir, "senderConfig.xml", CatSenders::parse);
+        return new CatAlertConfig(Map.copyOf(rules), parse(dir, "exceptionRuleConfig.xml", ExceptionRules::parse),
+            policy == null ? AlertPolicy.NONE : policy, receivers, senders == null ? CatSenders.NONE : senders);
+    }
+
+    private static <T> T parse(final Path dir, final String file, final Function<String, T> parser)
+    {
+        final String text = text(dir, file);
+        if (text == null)
+        {
+            return null;
+        }
+        try
+        {
+            return parser.apply(text);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String text(final Path dir, final String file)
+    {
+        final Path p = dir.resolve(file);
+        if (!Files.exists(p))
+        {
+            return null;
+        }
+        try
+        {
+            return Files.readString(p);
+        }
+        catch (final IOException e)
+        {
+            throw new IllegalArgumentException(file + ": cannot be read: " + e.getMessage(), e);
+        }
+    }
+}
