@@ -35,6 +35,7 @@ public final class AlertEvaluator
     private final ZoneId zone;
     private final AlertSink sink;
     private final ExceptionRules exceptions;
+    private final HeartbeatDisplay display;
     private final Map<String, Alert> firing = new HashMap<>();
     private final LongAdder evaluations = new LongAdder();
     private final LongAdder fired = new LongAdder();
@@ -65,7 +66,23 @@ public final class AlertEvaluator
     public AlertEvaluator(final ReportSource reports, final Map<String, MonitorRules> rulesByKind,
         final ExceptionRules exceptions, final ZoneId zone, final AlertSink sink)
     {
+        this(reports, rulesByKind, exceptions, HeartbeatDisplay.DEFAULT, zone, sink);
+    }
+
+    /**
+     * @param reports     where the series are read.
+     * @param rulesByKind {@code transaction}, {@code event} and/or {@code heartbeat} rules.
+     * @param exceptions  CAT's exception limits, or null for none.
+     * @param display     how heartbeat metrics are read (units, counters).
+     * @param zone        the zone of the rules' daily bands.
+     * @param sink        receives the alerts.
+     * @throws IllegalArgumentException when a rule cannot be evaluated; the message names the rule.
+     */
+    public AlertEvaluator(final ReportSource reports, final Map<String, MonitorRules> rulesByKind,
+        final ExceptionRules exceptions, final HeartbeatDisplay display, final ZoneId zone, final AlertSink sink)
+    {
         this.exceptions = exceptions;
+        this.display = display;
         this.reports = reports;
         this.rulesByKind = Map.copyOf(rulesByKind);
         this.zone = zone;
@@ -81,6 +98,27 @@ public final class AlertEvaluator
      */
     public static void check(final String kind, final MonitorRules rules)
     {
+        if (Alert.HEARTBEAT.equals(kind))
+        {
+            for (final MonitorRules.Rule r : rules.rules())
+            {
+                if (r.items().isEmpty())
+                {
+                    throw new IllegalArgumentException("rule " + r.id() + ": a heartbeat rule names its metrics in " +
+                        "<metric-item metricItemText=\"Group:Metric\"/>");
+                }
+                for (final MonitorRules.MetricItem i : r.items())
+                {
+                    final int colon = i.metricItemText().indexOf(':');
+                    if (colon <= 0 || colon == i.metricItemText().length() - 1)
+                    {
+                        throw new IllegalArgumentException("rule " + r.id() + ": metricItemText must be " +
+                            "Group:Metric (e.g. GC:ParNewCount), got '" + i.metricItemText() + "'");
+                    }
+                }
+            }
+            return;
+        }
         if (!"transaction".equals(kind) && !"event".equals(kind))
         {
             throw new IllegalArgumentException("alert rules of kind " + kind + " are not evaluated yet");
@@ -131,6 +169,11 @@ public final class AlertEvaluator
         final Map<String, Alert> current = new LinkedHashMap<>();
         for (final Map.Entry<String, MonitorRules> e : rulesByKind.entrySet())
         {
+            if (Alert.HEARTBEAT.equals(e.getKey()))
+            {
+                heartbeats(e.getValue(), minuteOfDay, now, minuteStart, current);
+                continue;
+            }
             for (final MonitorRules.Rule rule : e.getValue().rules())
             {
                 final Alert a = rule.available() ? check(e.getKey(), rule, minuteOfDay, now, minuteStart) : null;
@@ -157,7 +200,8 @@ public final class AlertEvaluator
         for (final Map.Entry<String, Alert> e : current.entrySet())
         {
             final Alert before = firing.get(e.getKey());
-            final Alert a = before == null ? e.getValue() : withFirst(e.getValue(), before.firstFired());
+            final Alert a = before == null ? e.getValue() :
+                e.getValue().at(e.getValue().minuteStart(), before.firstFired(), false);
             firing.put(e.getKey(), a);
             fired.increment();
             out.add(a);
@@ -169,8 +213,7 @@ public final class AlertEvaluator
             {
                 final Alert b = e.getValue();
                 it.remove();
-                out.add(new Alert(b.kind(), b.ruleId(), b.domain(), b.type(), b.name(), b.monitor(), b.level(),
-                    minuteStart, b.firstFired(), b.summary(), true));
+                out.add(b.at(minuteStart, b.firstFired(), true));
             }
         }
         out.forEach(sink::accept);
@@ -178,10 +221,84 @@ public final class AlertEvaluator
         return out;
     }
 
-    private static Alert withFirst(final Alert a, final long first)
+    /**
+     * CAT's {@code HeartbeatAlert}: for every domain with heartbeats, each metric's rules of the best product match
+     * (the domain itself, then an expression found in it, then every domain), the conditions of their bands at this
+     * time of day together, on each machine's series.
+     */
+    private void heartbeats(final MonitorRules rules, final int minuteOfDay, final long now, final long minuteStart,
+        final Map<String, Alert> current)
     {
-        return new Alert(a.kind(), a.ruleId(), a.domain(), a.type(), a.name(), a.monitor(), a.level(), a.minuteStart(),
-            first, a.summary(), false);
+        final java.util.Set<String> domains = new java.util.TreeSet<>(reports.domains(
+            io.cheetah.analysis.heartbeat.HeartbeatReport.NAME, HourWindow.hourOf(minuteStart)));
+        for (final String domain : domains)
+        {
+            final Map<String, Map<Integer, List<MonitorRules.Rule>>> byMetric = new HashMap<>();
+            for (final MonitorRules.Rule rule : rules.rules())
+            {
+                if (!rule.available())
+                {
+                    continue;
+                }
+                for (final MonitorRules.MetricItem item : rule.items())
+                {
+                    final int score = item.score(domain);
+                    if (score > 0)
+                    {
+                        byMetric.computeIfAbsent(item.metricItemText(), k -> new HashMap<>())
+                            .computeIfAbsent(score, k -> new ArrayList<>()).add(rule);
+                    }
+                }
+            }
+            for (final Map.Entry<String, Map<Integer, List<MonitorRules.Rule>>> m : byMetric.entrySet())
+            {
+                final List<MonitorRules.Rule> best = m.getValue().get(java.util.Collections.max(m.getValue().keySet()));
+                final List<MonitorRules.Condition> conditions = new ArrayList<>();
+                final java.util.StringJoiner ids = new java.util.StringJoiner(",");
+                for (final MonitorRules.Rule r : best)
+                {
+                    conditions.addAll(r.conditionsAt(minuteOfDay));
+                    ids.add(r.id());
+                }
+                int window = 0;
+                for (final MonitorRules.Condition c : conditions)
+                {
+                    window = Math.max(window, c.minutes());
+                }
+                if (window == 0)
+                {
+                    continue;
+                }
+                final String key = m.getKey();
+                final int colon = key.indexOf(':');
+                HeartbeatSeries.machines(reports, domain, key, display, now, window).forEach((ip, values) ->
+                {
+                    for (final MonitorRules.Condition c : conditions)
+                    {
+                        if (c.firesOn(values))
+                        {
+                            current.put(Alert.HEARTBEAT + '\u0000' + domain + '\u0000' + ip + '\u0000' + key,
+                                new Alert(Alert.HEARTBEAT, ids.toString(), domain, key.substring(0, colon),
+                                    key.substring(colon + 1), key, c.alertType(), minuteStart, minuteStart,
+                                    summary("heartbeat " + key + " of " + domain + " " + ip, c, values), false, ip));
+                            break;
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    private static String summary(final String what, final MonitorRules.Condition c, final double[] values)
+    {
+        final StringBuilder summary = new StringBuilder(what).append(", last ").append(Math.min(c.minutes(),
+            values.length)).append(" minutes ").append(Arrays.toString(Arrays.copyOfRange(values,
+            Math.max(0, values.length - c.minutes()), values.length))).append(':');
+        for (final MonitorRules.SubCondition s : c.subConditions())
+        {
+            summary.append(' ').append(s.type().id()).append(' ').append(s.text());
+        }
+        return summary.toString();
     }
 
     private Alert check(final String kind, final MonitorRules.Rule rule, final int minuteOfDay, final long now,
@@ -204,18 +321,9 @@ public final class AlertEvaluator
         {
             if (c.firesOn(values))
             {
-                final StringBuilder summary = new StringBuilder();
-                summary.append(kind).append(' ').append(id.type()).append(id.name().isEmpty() ? "" : " " + id.name())
-                    .append(' ').append(id.monitorText()).append(" of ").append(id.domain()).append(", last ")
-                    .append(Math.min(c.minutes(), values.length)).append(" minutes ")
-                    .append(Arrays.toString(Arrays.copyOfRange(values, Math.max(0, values.length - c.minutes()),
-                        values.length))).append(':');
-                for (final MonitorRules.SubCondition s : c.subConditions())
-                {
-                    summary.append(' ').append(s.type().id()).append(' ').append(s.text());
-                }
                 return new Alert(kind, rule.id(), id.domain(), id.type(), id.name(), id.monitorText(), c.alertType(),
-                    minuteStart, minuteStart, summary.toString(), false);
+                    minuteStart, minuteStart, summary(kind + " " + id.type() + (id.name().isEmpty() ? "" : " " +
+                    id.name()) + " " + id.monitorText() + " of " + id.domain(), c, values), false);
             }
         }
         return null;

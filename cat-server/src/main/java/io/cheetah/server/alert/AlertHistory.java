@@ -75,7 +75,7 @@ public final class AlertHistory implements AlertSink, AutoCloseable
                 if (a != null)
                 {
                     insert(a.domain(), a.minuteStart(), a.kind(), a.level(), a.summary(),
-                        a.type() + "-" + (a.name().isEmpty() ? "All" : a.name()) + "-" + a.monitor(),
+                        a.catMetric(),
                         a.resolved() ? "resolved" : "firing", System.currentTimeMillis());
                 }
             }

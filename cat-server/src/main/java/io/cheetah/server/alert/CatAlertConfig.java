@@ -12,24 +12,27 @@ import java.util.function.Function;
  * checked once at start-up from {@code alerting.catConfigDir} by the configuration loader: the rules
  * ({@code transactionRule.xml}, {@code eventRule.xml}), the exception limits ({@code exceptionRuleConfig.xml}), the
  * policy ({@code alertPolicy.xml}), the receivers ({@code alertConfig.xml}, with CAT's {@code project} table as
- * {@code project.tsv}) and the gateways ({@code senderConfig.xml}). A missing file means none of that kind.
+ * {@code project.tsv}) and the gateways ({@code senderConfig.xml}); heartbeat rules ({@code heartbeatRuleConfig.xml})
+ * read with the display policy ({@code heartbeat-display-policy.xml}, else CAT's defaults). A missing file means none
+ * of that kind.
  *
- * @param rules      Transaction and Event rules by kind.
+ * @param rules      Transaction, Event and Heartbeat rules by kind.
  * @param exceptions the exception limits, or null for none.
  * @param policy     the alert policy ({@link AlertPolicy#NONE} when absent).
  * @param receivers  who hears of alerts ({@link AlertReceivers#NONE} when absent).
  * @param senders    CAT's gateways ({@link CatSenders#NONE} when absent).
+ * @param display    how heartbeat metrics are read ({@link HeartbeatDisplay#DEFAULT} when absent).
  */
 public record CatAlertConfig(Map<String, MonitorRules> rules, ExceptionRules exceptions, AlertPolicy policy,
-                             AlertReceivers receivers, CatSenders senders)
+                             AlertReceivers receivers, CatSenders senders, HeartbeatDisplay display)
 {
     /** No configuration: nothing to evaluate, nowhere to send. */
     public static final CatAlertConfig NONE = new CatAlertConfig(Map.of(), null, AlertPolicy.NONE,
-        AlertReceivers.NONE, CatSenders.NONE);
+        AlertReceivers.NONE, CatSenders.NONE, HeartbeatDisplay.DEFAULT);
 
     /** The rule files, by the kind of alert they hold. */
     public static final Map<String, String> RULE_FILES = Map.of("transaction", "transactionRule.xml", "event",
-        "eventRule.xml");
+        "eventRule.xml", Alert.HEARTBEAT, "heartbeatRuleConfig.xml");
 
     /**
      * @param dir the directory of exported files.
@@ -72,8 +75,10 @@ public record CatAlertConfig(Map<String, MonitorRules> rules, ExceptionRules exc
             throw new IllegalArgumentException("alertConfig.xml / project.tsv: " + e.getMessage(), e);
         }
         final CatSenders senders = parse(dir, "senderConfig.xml", CatSenders::parse);
+        final HeartbeatDisplay display = parse(dir, "heartbeat-display-policy.xml", HeartbeatDisplay::parse);
         return new CatAlertConfig(Map.copyOf(rules), parse(dir, "exceptionRuleConfig.xml", ExceptionRules::parse),
-            policy == null ? AlertPolicy.NONE : policy, receivers, senders == null ? CatSenders.NONE : senders);
+            policy == null ? AlertPolicy.NONE : policy, receivers, senders == null ? CatSenders.NONE : senders,
+            display == null ? HeartbeatDisplay.DEFAULT : display);
     }
 
     private static <T> T parse(final Path dir, final String file, final Function<String, T> parser)

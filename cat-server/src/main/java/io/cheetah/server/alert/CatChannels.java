@@ -112,24 +112,13 @@ public final class CatChannels implements AlertSink, AutoCloseable
 
     /**
      * @param a an alert.
-     * @return CAT's metric of it: {@code type-name-monitor} for Transaction and Event, the exception's name.
-     */
-    static String metric(final Alert a)
-    {
-        if (AlertEvaluator.EXCEPTION.equals(a.kind()))
-        {
-            return a.name();
-        }
-        return a.type() + "-" + (a.name().isEmpty() ? "All" : a.name()) + "-" + a.monitor();
-    }
-
-    /**
-     * @param a an alert.
-     * @return CAT's key of it, {@code level:type:group:metric}.
+     * @return CAT's key of it, {@code level:type:group:metric}, and the machine for a heartbeat alert (CAT leaves it
+     * out, so one machine's alert would hold back another's).
      */
     static String key(final Alert a)
     {
-        return a.level() + ":" + catType(a.kind()) + ":" + a.domain() + ":" + metric(a);
+        final String key = a.level() + ":" + catType(a.kind()) + ":" + a.domain() + ":" + a.catMetric();
+        return a.ip().isEmpty() ? key : key + ":" + a.ip();
     }
 
     @Override
@@ -195,7 +184,7 @@ public final class CatChannels implements AlertSink, AutoCloseable
                 it.remove();
                 sent.remove(key(a));
                 recoveries.increment();
-                send(level, a, type, "[告警恢复] [告警类型 " + title(type) + "][" + a.domain() + " " + metric(a) + "]",
+                send(level, a, type, "[告警恢复] [告警类型 " + title(type) + "][" + a.domain() + " " + a.catMetric() + "]",
                     "[告警已恢复][恢复时间]" + DATE.format(Instant.ofEpochMilli(minuteStart + 60_000L).atZone(zone)));
             }
         }
@@ -245,9 +234,9 @@ public final class CatChannels implements AlertSink, AutoCloseable
         return switch (type)
         {
             case "Exception" -> "[CAT异常告警] [项目: " + a.domain() + "]";
-            case "Heartbeat" -> "[心跳告警] [项目: " + a.domain() + "][ip: " + a.name() + "][指标: " + a.type() +
-                ":" + a.monitor() + "]";
-            default -> "[CAT " + type + "告警] [项目: " + a.domain() + "] [监控项: " + metric(a) + "]";
+            case "Heartbeat" -> "[心跳告警] [项目: " + a.domain() + "][ip: " + a.ip() + "][指标: " + a.catMetric() +
+                "]";
+            default -> "[CAT " + type + "告警] [项目: " + a.domain() + "] [监控项: " + a.catMetric() + "]";
         };
     }
 
@@ -263,7 +252,7 @@ public final class CatChannels implements AlertSink, AutoCloseable
                 "] \n<a href='" + dashboard + "/cat/r/p?domain=" + domain + "&date=" + hour +
                 "'>点击此处查看详情</a><br/>\n" + receivers.contactInfo(a.domain()) + "<br/>";
             case "Heartbeat" -> a.summary() + "[时间: " + date + "] \n<a href='" + dashboard + "/cat/r/h?domain=" +
-                domain + "&ip=" + enc(a.name()) + "&date=" + hour + "'>点击此处查看详情</a><br/>";
+                domain + "&ip=" + enc(a.ip()) + "&date=" + hour + "'>点击此处查看详情</a><br/>";
             default -> "[CAT " + type + "告警: " + a.domain() + " " + a.type() + " " +
                 (a.name().isEmpty() ? "All" : a.name()) + "] : " + a.summary() + "[时间: " + date + "] \n<a href='" +
                 dashboard + ("Event".equals(type) ? "/cat/r/e" : "/cat/r/t") + "?domain=" + domain + "&type=" +

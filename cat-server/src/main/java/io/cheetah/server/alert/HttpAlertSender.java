@@ -121,10 +121,12 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
         {
             case "event" -> "/cat/r/e";
             case AlertEvaluator.EXCEPTION -> "/cat/r/p";
+            case Alert.HEARTBEAT -> "/cat/r/h";
             default -> "/cat/r/t";
         };
         return dashboard + page + "?domain=" + enc(a.domain()) + "&date=" +
-            HOUR.format(Instant.ofEpochMilli(a.minuteStart())) + "&type=" + enc(a.type());
+            HOUR.format(Instant.ofEpochMilli(a.minuteStart())) +
+            (a.ip().isEmpty() ? "&type=" + enc(a.type()) : "&ip=" + enc(a.ip()));
     }
 
     private String alertmanagerBody(final List<Alert> alerts)
@@ -153,6 +155,10 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
         o.put("minute", Instant.ofEpochMilli(a.minuteStart()).toString());
         o.put("since", Instant.ofEpochMilli(a.firstFired()).toString());
         o.put("summary", a.summary()).put("link", link(a));
+        if (!a.ip().isEmpty())
+        {
+            o.put("ip", a.ip());
+        }
         return o.toString();
     }
 

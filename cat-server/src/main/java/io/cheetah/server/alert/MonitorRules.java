@@ -10,7 +10,8 @@ import java.util.List;
  * {@code eventRule.xml}, ... exported from CAT's {@code config} table), parsed and checked once when they are read:
  * a rule whose sub-condition cannot be evaluated stops the load, naming the rule.
  * <pre>
- *  monitor-rules ─ rule id="domain;type;name;monitor" available ─ config starttime endtime (a daily band)
+ *  monitor-rules ─ rule id="domain;type;name;monitor" available ─ metric-item productText metricItemText (heartbeat)
+ *                                                               ─ config starttime endtime (a daily band)
  *                    ─ condition minute=3 alertType=error (conditions are OR'ed)
  *                      ─ sub-condition type text (sub-conditions are AND'ed)
  * </pre>
@@ -25,8 +26,9 @@ public record MonitorRules(List<Rule> rules)
      * @param id        CAT's rule id, e.g. {@code shop;URL;/pay;count}.
      * @param available false switches the rule off (CAT's {@code available} attribute; absent = on).
      * @param bands     its daily time bands.
+     * @param items     what it applies to, for rules not keyed by their id (heartbeat rules): none for the others.
      */
-    public record Rule(String id, boolean available, List<Band> bands)
+    public record Rule(String id, boolean available, List<Band> bands, List<MetricItem> items)
     {
         /**
          * The conditions in force at a time of day: those of every band that holds it, as CAT's
@@ -46,6 +48,35 @@ public record MonitorRules(List<Rule> rules)
                 }
             }
             return out;
+        }
+    }
+
+    /**
+     * What a heartbeat rule applies to.
+     *
+     * @param productText    a domain, or a regular expression found in domains (empty: every domain).
+     * @param metricItemText the heartbeat metric, {@code Group:Metric} (e.g. {@code GC:ParNewCount}).
+     */
+    public record MetricItem(String productText, String metricItemText)
+    {
+        /**
+         * CAT's {@code BaseRuleConfigManager.validateRegex} score of a domain: 3 for the domain itself (any case), 2
+         * when the expression is found in it, 1 for an empty product (every domain), 0 when it does not apply.
+         *
+         * @param domain a domain.
+         * @return the score.
+         */
+        public int score(final String domain)
+        {
+            if (productText.isEmpty())
+            {
+                return 1;
+            }
+            if (productText.equalsIgnoreCase(domain))
+            {
+                return 3;
+            }
+            return java.util.regex.Pattern.compile(productText).matcher(domain).find() ? 2 : 0;
         }
     }
 
@@ -124,8 +155,24 @@ public record MonitorRules(List<Rule> rules)
                     bands.add(new Band(minuteOfDay(c.getAttribute("starttime"), "starttime"),
                         minuteOfDay(c.getAttribute("endtime"), "endtime"), conditions(c)));
                 }
+                final List<MetricItem> items = new ArrayList<>();
+                for (final Element m : CatXml.children(r, "metric-item"))
+                {
+                    final MetricItem item = new MetricItem(m.getAttribute("productText").trim(),
+                        m.getAttribute("metricItemText").trim());
+                    try
+                    {
+                        java.util.regex.Pattern.compile(item.productText());
+                    }
+                    catch (final java.util.regex.PatternSyntaxException e)
+                    {
+                        throw new IllegalArgumentException("metric-item productText is not a regular expression: " +
+                            item.productText(), e);
+                    }
+                    items.add(item);
+                }
                 rules.put(id, new Rule(id, !"false".equalsIgnoreCase(r.getAttribute("available")),
-                    List.copyOf(bands)));
+                    List.copyOf(bands), List.copyOf(items)));
             }
             catch (final IllegalArgumentException e)
             {

@@ -74,6 +74,58 @@ class AlertingSystemTest
     }
 
     @Test
+    void heartbeatsOfTwoMachinesFireAHeartbeatRuleForEachWithItsIp() throws Exception
+    {
+        final Path config = Files.createDirectories(dir.resolve("cat-config"));
+        // the std-mix client reports 6 CAT threads in every heartbeat
+        Files.writeString(config.resolve("heartbeatRuleConfig.xml"), """
+            <monitor-rules>
+              <rule id="cat-threads">
+                <metric-item productText="app-000" metricItemText="FrameworkThread:CatThread"/>
+                <config starttime="00:00" endtime="24:00">
+                  <condition minute="1" alertType="error"><sub-condition type="MaxVal" text="5"/></condition>
+                </config>
+              </rule>
+            </monitor-rules>""");
+        final long start = FaultTraffic.NOW / MINUTE * MINUTE + 10_000;
+        final ManualClock clock = new ManualClock(start);
+        final AlertReceiver am = new AlertReceiver(0);
+        final io.cheetah.workload.StdMix mix = io.cheetah.workload.StdMix.builder().seed(5).clock(() -> start).build();
+        final java.io.ByteArrayOutputStream frames = new java.io.ByteArrayOutputStream();
+        for (int machine = 0; machine < 2; machine++)
+        {
+            frames.writeBytes(io.cheetah.codec.Nt1Encoder.encode(mix.heartbeatTree(0, machine, start)));
+        }
+        frames.writeBytes(io.cheetah.codec.Nt1Encoder.encode(mix.heartbeatTree(1, 0, start))); // app-001: no rule
+        try (LoopbackJetty amJetty = new LoopbackJetty(am);
+             FullServer full = FullServer.start(TestServers.config("storage.enabled=false",
+                 "storage.dataDir=" + dir.resolve("data"), "alerting.enabled=true",
+                 "alerting.catConfigDir=" + config, "alerting.alertmanager.url=" + amJetty.uri("")), clock, false))
+        {
+            FaultTraffic.send(full.server().tcpPort(), frames.toByteArray());
+            await(() -> full.server().counters().treesReceived.sum() >= 3);
+            assertThat(full.server().drain(20_000)).isTrue();
+            clock.set(start + MINUTE);
+            final java.util.List<Alert> fired = full.alerts().evaluate(clock.millis());
+            assertThat(fired).extracting(Alert::ip).containsExactlyInAnyOrder("10.0.0.0", "10.0.0.1");
+            assertThat(fired).allSatisfy(a ->
+            {
+                assertThat(a.kind()).isEqualTo("heartbeat");
+                assertThat(a.domain()).isEqualTo("app-000");
+                assertThat(a.catMetric()).isEqualTo("FrameworkThread:CatThread");
+                assertThat(a.summary()).contains("[6.0]");
+            });
+            await(() -> am.received().size() >= 1);
+            final JsonNode labels = new ObjectMapper().readTree(am.received().get(0).body()).get(0).path("labels");
+            assertThat(labels.path("ip").asText()).startsWith("10.0.0.");
+            assertThat(labels.path("alertname").asText()).isEqualTo("cat-heartbeat-FrameworkThread:CatThread");
+            clock.set(start + 2 * MINUTE); // no heartbeat in the minute: 0 threads, resolved
+            assertThat(full.alerts().evaluate(clock.millis())).hasSize(2).allSatisfy(a ->
+                assertThat(a.resolved()).isTrue());
+        }
+    }
+
+    @Test
     void aRealAlertmanagerReceivesTheAlertAndItsResolution() throws Exception
     {
         final Path rules = rules(Files.createDirectories(dir.resolve("cat-config")));
