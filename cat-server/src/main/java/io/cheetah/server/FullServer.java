@@ -340,8 +340,7 @@ public final class FullServer implements AutoCloseable
             final CatChannels channels = new CatChannels(a.cat().policy(), a.cat().receivers(), a.cat().senders(),
                 dashboard, zone, 1000);
             final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(AlertEvaluator.class);
-            final AlertEvaluator evaluator = new AlertEvaluator(reports, a.cat().rules(), a.cat().exceptions(),
-                a.cat().display(), zone, new AlertSink()
+            final AlertEvaluator evaluator = new AlertEvaluator(reports, a.cat(), zone, new AlertSink()
                 {
                     @Override
                     public void accept(final Alert alert)

@@ -76,6 +76,7 @@ public record Alert(String kind, String ruleId, String domain, String type, Stri
         {
             case AlertEvaluator.EXCEPTION -> name;
             case HEARTBEAT -> monitor;
+            case BusinessRules.KIND -> name;
             default -> type + "-" + (name.isEmpty() ? "All" : name) + "-" + monitor;
         };
     }

@@ -36,6 +36,7 @@ public final class AlertEvaluator
     private final AlertSink sink;
     private final ExceptionRules exceptions;
     private final HeartbeatDisplay display;
+    private final BusinessRules business;
     private final Map<String, Alert> firing = new HashMap<>();
     private final LongAdder evaluations = new LongAdder();
     private final LongAdder fired = new LongAdder();
@@ -81,8 +82,24 @@ public final class AlertEvaluator
     public AlertEvaluator(final ReportSource reports, final Map<String, MonitorRules> rulesByKind,
         final ExceptionRules exceptions, final HeartbeatDisplay display, final ZoneId zone, final AlertSink sink)
     {
-        this.exceptions = exceptions;
-        this.display = display;
+        this(reports, new CatAlertConfig(rulesByKind, exceptions, AlertPolicy.NONE, AlertReceivers.NONE,
+            CatSenders.NONE, display, BusinessRules.of(Map.of())), zone, sink);
+    }
+
+    /**
+     * @param reports where the series are read.
+     * @param cat     CAT's rules (Transaction, Event, Heartbeat, Business) and exception limits.
+     * @param zone    the zone of the rules' daily bands.
+     * @param sink    receives the alerts.
+     * @throws IllegalArgumentException when a rule cannot be evaluated; the message names the rule.
+     */
+    public AlertEvaluator(final ReportSource reports, final CatAlertConfig cat, final ZoneId zone,
+        final AlertSink sink)
+    {
+        final Map<String, MonitorRules> rulesByKind = cat.rules();
+        this.exceptions = cat.exceptions();
+        this.display = cat.display();
+        this.business = cat.business();
         this.reports = reports;
         this.rulesByKind = Map.copyOf(rulesByKind);
         this.zone = zone;
@@ -183,6 +200,7 @@ public final class AlertEvaluator
                 }
             }
         }
+        business.evaluate(reports, minuteOfDay, minuteStart, current);
         if (exceptions != null)
         {
             final long hour = HourWindow.hourOf(minuteStart);
@@ -289,7 +307,7 @@ public final class AlertEvaluator
         }
     }
 
-    private static String summary(final String what, final MonitorRules.Condition c, final double[] values)
+    static String summary(final String what, final MonitorRules.Condition c, final double[] values)
     {
         final StringBuilder summary = new StringBuilder(what).append(", last ").append(Math.min(c.minutes(),
             values.length)).append(" minutes ").append(Arrays.toString(Arrays.copyOfRange(values,

@@ -22,13 +22,18 @@ import java.util.function.Function;
  * @param receivers  who hears of alerts ({@link AlertReceivers#NONE} when absent).
  * @param senders    CAT's gateways ({@link CatSenders#NONE} when absent).
  * @param display    how heartbeat metrics are read ({@link HeartbeatDisplay#DEFAULT} when absent).
+ * @param business   Business rules per domain, from {@code business/<domain>.xml}.
  */
 public record CatAlertConfig(Map<String, MonitorRules> rules, ExceptionRules exceptions, AlertPolicy policy,
-                             AlertReceivers receivers, CatSenders senders, HeartbeatDisplay display)
+                             AlertReceivers receivers, CatSenders senders, HeartbeatDisplay display,
+                             BusinessRules business)
 {
     /** No configuration: nothing to evaluate, nowhere to send. */
     public static final CatAlertConfig NONE = new CatAlertConfig(Map.of(), null, AlertPolicy.NONE,
-        AlertReceivers.NONE, CatSenders.NONE, HeartbeatDisplay.DEFAULT);
+        AlertReceivers.NONE, CatSenders.NONE, HeartbeatDisplay.DEFAULT, BusinessRules.of(Map.of()));
+
+    /** The directory of Business rules, one {@code <domain>.xml} per row of CAT's {@code business_config}. */
+    public static final String BUSINESS_DIR = "business";
 
     /** The rule files, by the kind of alert they hold. */
     public static final Map<String, String> RULE_FILES = Map.of("transaction", "transactionRule.xml", "event",
@@ -78,7 +83,36 @@ public record CatAlertConfig(Map<String, MonitorRules> rules, ExceptionRules exc
         final HeartbeatDisplay display = parse(dir, "heartbeat-display-policy.xml", HeartbeatDisplay::parse);
         return new CatAlertConfig(Map.copyOf(rules), parse(dir, "exceptionRuleConfig.xml", ExceptionRules::parse),
             policy == null ? AlertPolicy.NONE : policy, receivers, senders == null ? CatSenders.NONE : senders,
-            display == null ? HeartbeatDisplay.DEFAULT : display);
+            display == null ? HeartbeatDisplay.DEFAULT : display, business(dir.resolve(BUSINESS_DIR)));
+    }
+
+    private static BusinessRules business(final Path dir)
+    {
+        final Map<String, MonitorRules> byDomain = new TreeMap<>();
+        if (!Files.isDirectory(dir))
+        {
+            return BusinessRules.of(byDomain);
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(dir))
+        {
+            for (final Path f : (Iterable<Path>)files.sorted()::iterator)
+            {
+                final String file = f.getFileName().toString();
+                if (file.endsWith(".xml"))
+                {
+                    byDomain.put(file.substring(0, file.length() - 4), parse(dir, file, MonitorRules::parse));
+                }
+            }
+            return BusinessRules.of(byDomain);
+        }
+        catch (final IOException e)
+        {
+            throw new IllegalArgumentException(BUSINESS_DIR + ": cannot be read: " + e.getMessage(), e);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new IllegalArgumentException(BUSINESS_DIR + "/" + e.getMessage(), e);
+        }
     }
 
     private static <T> T parse(final Path dir, final String file, final Function<String, T> parser)

@@ -234,6 +234,7 @@ public final class CatChannels implements AlertSink, AutoCloseable
         return switch (type)
         {
             case "Exception" -> "[CAT异常告警] [项目: " + a.domain() + "]";
+            case "Business" -> "[业务告警] [应用名 " + a.domain() + "][业务指标 " + a.catMetric() + "]";
             case "Heartbeat" -> "[心跳告警] [项目: " + a.domain() + "][ip: " + a.ip() + "][指标: " + a.catMetric() +
                 "]";
             default -> "[CAT " + type + "告警] [项目: " + a.domain() + "] [监控项: " + a.catMetric() + "]";
@@ -251,6 +252,8 @@ public final class CatChannels implements AlertSink, AutoCloseable
             case "Exception" -> "[CAT异常告警] [项目: " + a.domain() + "] : " + a.summary() + "[时间: " + date +
                 "] \n<a href='" + dashboard + "/cat/r/p?domain=" + domain + "&date=" + hour +
                 "'>点击此处查看详情</a><br/>\n" + receivers.contactInfo(a.domain()) + "<br/>";
+            case "Business" -> a.summary() + "[时间: " + date + "] \n<a href='" + dashboard + "/cat/r/business?domain=" +
+                domain + "&date=" + hour + "'>点击此处查看详情</a><br/>" + receivers.contactInfo(a.domain());
             case "Heartbeat" -> a.summary() + "[时间: " + date + "] \n<a href='" + dashboard + "/cat/r/h?domain=" +
                 domain + "&ip=" + enc(a.ip()) + "&date=" + hour + "'>点击此处查看详情</a><br/>";
             default -> "[CAT " + type + "告警: " + a.domain() + " " + a.type() + " " +

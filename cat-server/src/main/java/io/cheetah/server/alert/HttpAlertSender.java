@@ -122,6 +122,7 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
             case "event" -> "/cat/r/e";
             case AlertEvaluator.EXCEPTION -> "/cat/r/p";
             case Alert.HEARTBEAT -> "/cat/r/h";
+            case BusinessRules.KIND -> "/cat/r/business";
             default -> "/cat/r/t";
         };
         return dashboard + page + "?domain=" + enc(a.domain()) + "&date=" +

@@ -110,16 +110,36 @@ public record MonitorRules(List<Rule> rules)
          */
         public boolean firesOn(final double[] values)
         {
-            final double[] window = values.length <= minutes ? values :
-                java.util.Arrays.copyOfRange(values, values.length - minutes, values.length);
+            return firesOn(values, values);
+        }
+
+        /**
+         * As CAT's {@code DefaultDataChecker} with a baseline of its own (Business rules): the baseline types
+         * compare each of the last {@code minutes} values with the baseline of the same minute.
+         *
+         * @param values   the series, oldest first.
+         * @param baseline the baseline of the same minutes, or null when there is none (a baseline type then does
+         *                 not hold).
+         * @return whether the condition fires.
+         */
+        public boolean firesOn(final double[] values, final double[] baseline)
+        {
+            final double[] window = last(values);
+            final double[] base = baseline == null ? null : last(baseline);
             for (final SubCondition s : subConditions)
             {
-                if (!s.type().holds(window, window, s.threshold()))
+                if (s.type().usesBaseline() && base == null || !s.type().holds(window, base, s.threshold()))
                 {
                     return false;
                 }
             }
             return !subConditions.isEmpty();
+        }
+
+        private double[] last(final double[] values)
+        {
+            return values.length <= minutes ? values :
+                java.util.Arrays.copyOfRange(values, values.length - minutes, values.length);
         }
     }
 

@@ -144,6 +144,12 @@ public enum SubConditionType
             "SumMinVal, FluAscPer, FluDescPer, AscVal, AscPer, DescVal, DescPer");
     }
 
+    /** @return true for the four types that compare each value with its baseline. */
+    public boolean usesBaseline()
+    {
+        return this == ASC_VAL || this == ASC_PER || this == DESC_VAL || this == DESC_PER;
+    }
+
     /**
      * A threshold as CAT reads it: a number, or one with a unit of traffic ({@code Mb/s}, {@code Gb/s}, {@code MB/s},
      * {@code GB/s}: per minute, in bits; {@code Mb}, {@code Gb}, {@code MB}, {@code GB}: in bits).

@@ -126,6 +126,56 @@ class AlertingSystemTest
     }
 
     @Test
+    void aRealClientsMetricsFireTheBusinessRuleOfTheirDomainAtItsExactCount() throws Exception
+    {
+        // the capture's own totals, counted independently of the server: each metric key's type, count and sum
+        final java.util.Map<String, String> expected = io.cheetah.analysis.CaptureMetrics.expected(new ObjectMapper()
+            .readTree(io.cheetah.fixtures.Vectors.text(FaultTraffic.KNOWN + ".totals.json")));
+        final long count = Long.parseLong(expected.get("acceptance-count").split(" ")[1]);
+        final Path business = Files.createDirectories(dir.resolve("cat-config").resolve("business"));
+        final String sumOfCounts = """
+            <rule id="acceptance-count:COUNT">
+              <config starttime="00:00" endtime="24:00">
+                <condition minute="60" alertType="error"><sub-condition type="SumMaxVal" text="%d"/></condition>
+              </config>
+            </rule>""";
+        Files.writeString(business.resolve(FaultTraffic.KNOWN_DOMAIN + ".xml"), "<monitor-rules>" +
+            sumOfCounts.formatted(count) + "</monitor-rules>");
+        Files.writeString(business.resolve("other-domain.xml"), "<monitor-rules>" +
+            sumOfCounts.formatted(1) + "</monitor-rules>");
+        final ManualClock clock = new ManualClock(FaultTraffic.NOW);
+        try (FullServer full = FullServer.start(TestServers.config("storage.enabled=false",
+            "storage.dataDir=" + dir.resolve("data"), "alerting.enabled=true",
+            "alerting.catConfigDir=" + dir.resolve("cat-config")), clock, false))
+        {
+            final long frames = FaultTraffic.send(full.server().tcpPort(),
+                io.cheetah.fixtures.Vectors.bytes(FaultTraffic.KNOWN + ".frames"));
+            await(() -> full.server().counters().treesReceived.sum() >= frames);
+            assertThat(full.server().drain(20_000)).isTrue();
+            clock.set(FaultTraffic.NOW / MINUTE * MINUTE + MINUTE + 5_000);
+            assertThat(full.alerts().evaluate(clock.millis())).as("the sum of the hour's counts reaches " + count)
+                .singleElement().satisfies(a ->
+                {
+                    assertThat(a.kind()).isEqualTo("business");
+                    assertThat(a.domain()).isEqualTo(FaultTraffic.KNOWN_DOMAIN);
+                    assertThat(a.ruleId()).isEqualTo(FaultTraffic.KNOWN_DOMAIN + ":acceptance-count:COUNT");
+                });
+        }
+        Files.writeString(business.resolve(FaultTraffic.KNOWN_DOMAIN + ".xml"), "<monitor-rules>" +
+            sumOfCounts.formatted(count + 1) + "</monitor-rules>");
+        try (FullServer full = FullServer.start(TestServers.config("storage.enabled=false",
+            "storage.dataDir=" + dir.resolve("data2"), "alerting.enabled=true",
+            "alerting.catConfigDir=" + dir.resolve("cat-config")), clock, false))
+        {
+            final long frames = FaultTraffic.send(full.server().tcpPort(),
+                io.cheetah.fixtures.Vectors.bytes(FaultTraffic.KNOWN + ".frames"));
+            await(() -> full.server().counters().treesReceived.sum() >= frames);
+            assertThat(full.server().drain(20_000)).isTrue();
+            assertThat(full.alerts().evaluate(clock.millis())).as("one more than " + count).isEmpty();
+        }
+    }
+
+    @Test
     void aRealAlertmanagerReceivesTheAlertAndItsResolution() throws Exception
     {
         final Path rules = rules(Files.createDirectories(dir.resolve("cat-config")));
