@@ -333,7 +333,7 @@ public final class FullServer implements AutoCloseable
             }
             if (!a.webhookUrl().isEmpty())
             {
-                senders.add(new HttpAlertSender(HttpAlertSender.Target.WEBHOOK, a.webhookUrl(), dashboard,
+                senders.add(new HttpAlertSender(a.webhookFormat(), a.webhookUrl(), dashboard,
                     a.webhookSecret(), 1000));
             }
             final ZoneId zone = config.storage().settings().zone();

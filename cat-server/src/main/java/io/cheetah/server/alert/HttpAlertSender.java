@@ -32,8 +32,33 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
     {
         /** Prometheus Alertmanager's v2 API. */
         ALERTMANAGER,
-        /** A generic JSON webhook. */
-        WEBHOOK
+        /** A generic JSON webhook (docs/alerting.md), signed in {@value #SIGNATURE} with a secret. */
+        WEBHOOK,
+        /** A Slack incoming webhook: {@code {"text": ...}} in Slack's mrkdwn. */
+        SLACK,
+        /** A DingTalk robot: a markdown message; with a secret, signed as DingTalk asks (timestamp and sign). */
+        DINGTALK,
+        /** A WeCom (WeChat Work) group robot: a markdown message. */
+        WECOM;
+
+        /**
+         * @param format {@code alerting.webhook.format}: {@code json}, {@code slack}, {@code dingtalk} or
+         *               {@code wecom}.
+         * @return the target.
+         * @throws IllegalArgumentException for another format.
+         */
+        public static Target webhook(final String format)
+        {
+            return switch (format)
+            {
+                case "json" -> WEBHOOK;
+                case "slack" -> SLACK;
+                case "dingtalk" -> DINGTALK;
+                case "wecom" -> WECOM;
+                default -> throw new IllegalArgumentException("must be json, slack, dingtalk or wecom, got " +
+                    format);
+            };
+        }
     }
 
     /** Webhook header carrying {@code sha256=<hex HMAC of the body>}. */
@@ -71,13 +96,18 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
                 @Override
                 public HttpRequest request(final List<Alert> batch)
                 {
-                    final String body = target == Target.ALERTMANAGER ? alertmanagerBody(batch) :
-                        webhookBody(batch.get(0));
-                    final HttpRequest.Builder r = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10))
-                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+                    final String body = switch (target)
+                    {
+                        case ALERTMANAGER -> alertmanagerBody(batch);
+                        case WEBHOOK -> webhookBody(batch.get(0));
+                        default -> robotBody(batch.get(0));
+                    };
+                    final HttpRequest.Builder r = HttpRequest.newBuilder(target == Target.DINGTALK ? dingTalkUri() :
+                        uri).timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body));
                     if (target == Target.WEBHOOK && HttpAlertSender.this.secret.length > 0)
                     {
-                        r.header(SIGNATURE, "sha256=" + hmac(body));
+                        r.header(SIGNATURE, "sha256=" + HexFormat.of().formatHex(hmac(body)));
                     }
                     return r.build();
                 }
@@ -85,7 +115,23 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
                 @Override
                 public boolean accepted(final HttpResponse<String> response)
                 {
-                    return response.statusCode() / 100 == 2;
+                    if (response.statusCode() / 100 != 2)
+                    {
+                        return false;
+                    }
+                    if (target != Target.DINGTALK && target != Target.WECOM)
+                    {
+                        return true;
+                    }
+                    try
+                    {
+                        // the robots answer 200 with {"errcode": 310000, ...} when they refuse a message
+                        return JSON.readTree(response.body()).path("errcode").asInt(-1) == 0;
+                    }
+                    catch (final java.io.IOException e)
+                    {
+                        return false;
+                    }
                 }
             });
     }
@@ -93,20 +139,72 @@ public final class HttpAlertSender implements AlertSink, AutoCloseable
     @Override
     public void accept(final Alert alert)
     {
-        if (target == Target.WEBHOOK && !alert.isChange())
+        if (target != Target.ALERTMANAGER && !alert.isChange())
         {
             return; // a webhook hears of a rule when it starts and when it stops, not every minute between
         }
         line.offer(alert);
     }
 
-    private String hmac(final String body)
+    /** DingTalk's signed URL: {@code timestamp} and {@code sign}, a Base64 HMAC-SHA256 of "timestamp\nsecret". */
+    private URI dingTalkUri()
+    {
+        if (secret.length == 0)
+        {
+            return uri;
+        }
+        final long timestamp = System.currentTimeMillis();
+        final String sign = java.util.Base64.getEncoder().encodeToString(hmac(timestamp + "\n" +
+            new String(secret, StandardCharsets.UTF_8)));
+        return URI.create(uri + (uri.getRawQuery() == null ? "?" : "&") + "timestamp=" + timestamp + "&sign=" +
+            enc(sign));
+    }
+
+    /** The message of a chat robot: what fired or resolved, the values, a link to the report. */
+    String robotBody(final Alert a)
+    {
+        final String head = (a.resolved() ? "RESOLVED" : "FIRING " + a.level().toUpperCase(java.util.Locale.ROOT)) +
+            ": cat " + a.kind() + " " + a.domain() + " " + a.catMetric() + (a.ip().isEmpty() ? "" : " " + a.ip());
+        final ObjectNode o = JSON.createObjectNode();
+        if (target == Target.SLACK)
+        {
+            o.put("text", "*" + slack(head) + "*\n" + slack(a.summary()) + "\n<" + link(a) + "|report>");
+            return o.toString();
+        }
+        final String text = "### " + markdown(head) + "\n\n" + markdown(a.summary()) + "\n\n[report](" + link(a) +
+            ")";
+        o.put("msgtype", "markdown");
+        final ObjectNode md = o.putObject("markdown");
+        if (target == Target.DINGTALK)
+        {
+            md.put("title", head).put("text", text);
+        }
+        else
+        {
+            md.put("content", text);
+        }
+        return o.toString();
+    }
+
+    /** Slack's three control characters, so a name cannot become a mention or a link. */
+    private static String slack(final String s)
+    {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    /** Markdown's characters, so a name cannot become a link or markup. */
+    private static String markdown(final String s)
+    {
+        return s.replaceAll("([\\\\`*_\\[\\]()<>#!|])", "\\\\$1");
+    }
+
+    private byte[] hmac(final String text)
     {
         try
         {
             final Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(body.getBytes(StandardCharsets.UTF_8)));
+            return mac.doFinal(text.getBytes(StandardCharsets.UTF_8));
         }
         catch (final java.security.GeneralSecurityException e)
         {

@@ -79,6 +79,7 @@ public final class ConfigLoader
         d.put("alerting.alertmanager.url", "");
         d.put("alerting.webhook.url", "");
         d.put("alerting.webhook.secret", "");
+        d.put("alerting.webhook.format", "json");
         d.put("storage.enabled", true);
         d.put("storage.dataDir", "data");
         d.put("storage.checkpointSeconds", 60);
@@ -399,7 +400,16 @@ public final class ConfigLoader
                 throw new ConfigException(url[0] + ": must be an http:// or https:// URL, got " + url[1]);
             }
         }
-        return new ServerConfig.Alerting(enabled, cat, am, hook,
+        final io.cheetah.server.alert.HttpAlertSender.Target format;
+        try
+        {
+            format = io.cheetah.server.alert.HttpAlertSender.Target.webhook(string("alerting.webhook.format"));
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new ConfigException("alerting.webhook.format: " + e.getMessage(), e);
+        }
+        return new ServerConfig.Alerting(enabled, cat, am, hook, format,
             string("alerting.webhook.secret"));
     }
 

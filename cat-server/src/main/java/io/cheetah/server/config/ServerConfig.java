@@ -37,10 +37,12 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param cat             CAT's rules, exception limits, policy, receivers and gateways, from {@code catConfigDir}.
      * @param alertmanagerUrl Prometheus Alertmanager's base URL (empty: none).
      * @param webhookUrl      a JSON webhook's URL (empty: none).
+     * @param webhookFormat   what the webhook is: a JSON webhook, or a Slack, DingTalk or WeCom robot.
      * @param webhookSecret   the webhook's HMAC-SHA256 secret (empty: unsigned).
      */
     public record Alerting(boolean enabled, io.cheetah.server.alert.CatAlertConfig cat, String alertmanagerUrl,
-                           String webhookUrl, String webhookSecret)
+                           String webhookUrl, io.cheetah.server.alert.HttpAlertSender.Target webhookFormat,
+                           String webhookSecret)
     {
     }
 

@@ -374,6 +374,9 @@ class AlertingSystemTest
             .isInstanceOf(ConfigException.class)
             .hasMessage("alerting.catConfigDir: alertConfig.xml / project.tsv: line 2 has 1 columns, the header 2");
         Files.delete(rules.resolve("project.tsv"));
+        assertThatThrownBy(() -> TestServers.config("alerting.webhook.format=teams"))
+            .isInstanceOf(ConfigException.class)
+            .hasMessage("alerting.webhook.format: must be json, slack, dingtalk or wecom, got teams");
         assertThatThrownBy(() -> TestServers.config("alerting.enabled=true"))
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("alerting.catConfigDir: needed");
     }

@@ -13,6 +13,7 @@ import java.util.HexFormat;
 import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class HttpAlertSenderTest
 {
@@ -87,6 +88,74 @@ class HttpAlertSenderTest
             assertThat(sender.dropped()).as("beyond the queue's 1,024, counted").isPositive();
             hook.hang(false);
         }
+    }
+
+    @Test
+    void slackDingTalkAndWeComRobotsGetTheirOwnMessagesWithNamesKeptInert() throws Exception
+    {
+        final Alert hostile = new Alert("transaction", "shop;URL;<!channel> [x](http://evil);count", "shop", "URL",
+            "<!channel> [x](http://evil)", "count", "error", MINUTE, MINUTE, "transaction URL <!channel> count", false);
+        final AlertReceiver slack = new AlertReceiver(0);
+        try (LoopbackJetty jetty = new LoopbackJetty(slack);
+             HttpAlertSender sender = new HttpAlertSender(HttpAlertSender.Target.SLACK, jetty.uri("/s").toString(),
+                 "http://cheetah:8080", "", 10))
+        {
+            sender.accept(hostile);
+            await(() -> sender.delivered() == 1);
+            final String text = new ObjectMapper().readTree(slack.received().get(0).body()).path("text").asText();
+            assertThat(text).startsWith("*FIRING ERROR: cat transaction shop URL-&lt;!channel&gt; [x](http://evil)-count*")
+                .doesNotContain("<!channel>")
+                .endsWith("<http://cheetah:8080/cat/r/t?domain=shop&date=2026112203&type=URL|report>");
+        }
+
+        final AlertReceiver ding = new AlertReceiver(0);
+        ding.answer("{\"errcode\":310000,\"errmsg\":\"sign not match\"}");
+        try (LoopbackJetty jetty = new LoopbackJetty(ding);
+             HttpAlertSender sender = new HttpAlertSender(HttpAlertSender.Target.DINGTALK,
+                 jetty.uri("/robot/send?access_token=t0k").toString(), "http://cheetah:8080", "SECabc", 10))
+        {
+            sender.accept(hostile);
+            await(() -> sender.failed() == 1);
+            assertThat(sender.attempts()).as("an errcode is a refusal, retried").isEqualTo(HttpAlertSender.ATTEMPTS);
+            final AlertReceiver.Received r = ding.received().get(0);
+            final java.util.Map<String, String> q = new java.util.HashMap<>();
+            for (final String p : r.query().split("&"))
+            {
+                q.put(p.substring(0, p.indexOf('=')), java.net.URLDecoder.decode(p.substring(p.indexOf('=') + 1),
+                    StandardCharsets.UTF_8));
+            }
+            assertThat(q).containsEntry("access_token", "t0k");
+            final Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec("SECabc".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            assertThat(q.get("sign")).isEqualTo(java.util.Base64.getEncoder().encodeToString(
+                mac.doFinal((q.get("timestamp") + "\nSECabc").getBytes(StandardCharsets.UTF_8))));
+            final JsonNode body = new ObjectMapper().readTree(r.body());
+            assertThat(body.path("msgtype").asText()).isEqualTo("markdown");
+            assertThat(body.path("markdown").path("text").asText()).contains("\\[x\\]\\(http://evil\\)")
+                .contains("[report](http://cheetah:8080/cat/r/t?domain=shop");
+            ding.answer("{\"errcode\":0,\"errmsg\":\"ok\"}");
+            sender.accept(new Alert("event", "shop;Error;;count", "shop", "Error", "", "count", "warning", MINUTE,
+                MINUTE, "event Error count of shop", false));
+            await(() -> sender.delivered() == 1);
+        }
+
+        final AlertReceiver wecom = new AlertReceiver(0);
+        wecom.answer("{\"errcode\":0,\"errmsg\":\"ok\"}");
+        try (LoopbackJetty jetty = new LoopbackJetty(wecom);
+             HttpAlertSender sender = new HttpAlertSender(HttpAlertSender.Target.WECOM,
+                 jetty.uri("/cgi-bin/webhook/send?key=k").toString(), "http://cheetah:8080", "", 10))
+        {
+            sender.accept(hostile);
+            sender.accept(new Alert("transaction", "shop;URL;;count", "shop", "URL", "", "count", "error",
+                MINUTE + 60_000, MINUTE, "repeat", false)); // still firing: not repeated to a robot
+            await(() -> sender.delivered() == 1);
+            Thread.sleep(200);
+            assertThat(wecom.received()).hasSize(1);
+            assertThat(new ObjectMapper().readTree(wecom.received().get(0).body()).path("markdown").path("content")
+                .asText()).startsWith("### FIRING ERROR: cat transaction shop");
+        }
+        assertThat(HttpAlertSender.Target.webhook("wecom")).isEqualTo(HttpAlertSender.Target.WECOM);
+        assertThatThrownBy(() -> HttpAlertSender.Target.webhook("teams")).hasMessageContaining("got teams");
     }
 
     private static void await(final BooleanSupplier condition) throws InterruptedException
