@@ -11,7 +11,10 @@ import io.cheetah.server.alert.AlertHandler;
 import io.cheetah.server.alert.AlertHistory;
 import io.cheetah.server.alert.AlertSchedule;
 import io.cheetah.server.alert.AlertSink;
+import io.cheetah.server.alert.AlertConfigSync;
+import io.cheetah.server.alert.AlertLease;
 import io.cheetah.server.alert.CatChannels;
+import io.cheetah.server.alert.CatSenders;
 import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.cluster.ClusterReports;
 import io.cheetah.server.cluster.ClusterTreeLookup;
@@ -133,6 +136,7 @@ public final class FullServer implements AutoCloseable
         ReportStore store = null;
         Membership membership = null;
         AlertHistory alertHistory = null;
+        final AtomicReference<CatSenders> gateways = new AtomicReference<>(config.alerting().cat().senders());
         try
         {
             // in a cluster the look-up asks the other members too, once they are known
@@ -157,7 +161,7 @@ public final class FullServer implements AutoCloseable
                 spans = new SpanHistory(store::history, reports, calendar);
                 alertHistory = new AlertHistory(store.database().dataSource());
                 final AlertHandler alerts = new AlertHandler(alertHistory, config.storage().settings().zone(),
-                    config.alerting().cat().senders());
+                    gateways::get);
                 builder.mount(AlertHandler.CAT, alerts).mount(AlertHandler.API, alerts);
             }
             final boolean clustered = config.cluster().enabled();
@@ -200,7 +204,7 @@ public final class FullServer implements AutoCloseable
                 server.metrics().add(StoreSections.journal(journal.counters()));
             }
             final Alerting alerting = config.alerting().enabled() ? Alerting.start(config, server, reports,
-                alertHistory, clock) : null;
+                alertHistory, store, gateways, clock, autoTick) : null;
             return new FullServer(server, store, logview, membership, reports, alerting);
         }
         catch (final Exception | Error e)
@@ -301,6 +305,15 @@ public final class FullServer implements AutoCloseable
         return alerting == null ? null : alerting.evaluator();
     }
 
+    /**
+     * @return the minute schedule of alerting (configuration, cluster lease, rules), or null when
+     * {@code alerting.enabled} is false.
+     */
+    public AlertSchedule alertSchedule()
+    {
+        return alerting == null ? null : alerting.schedule();
+    }
+
     /** Leaves the cluster first (clients move to their fallback), then stops the server and its stores. */
     @Override
     public void close()
@@ -321,7 +334,8 @@ public final class FullServer implements AutoCloseable
                             CatChannels channels) implements AutoCloseable
     {
         static Alerting start(final ServerConfig config, final CheetahServer server, final ReportSource reports,
-            final AlertHistory history, final Clock clock)
+            final AlertHistory history, final ReportStore store, final AtomicReference<CatSenders> gateways,
+            final Clock clock, final boolean autoTick)
         {
             final ServerConfig.Alerting a = config.alerting();
             final List<HttpAlertSender> senders = new ArrayList<>();
@@ -361,8 +375,21 @@ public final class FullServer implements AutoCloseable
                         channels.minuteDone(minuteStart);
                     }
                 });
-            final AlertSchedule schedule = new AlertSchedule(evaluator, clock);
-            server.metrics().add(ServerSections.alerting(evaluator, schedule, senders, channels));
+            // in a cluster one member at a time evaluates and sends, and the configuration is shared through MySQL
+            final javax.sql.DataSource db = config.cluster().enabled() && store != null ?
+                store.database().dataSource() : null;
+            final String member = config.storage().settings().serverId();
+            final AlertConfigSync sync = new AlertConfigSync(java.nio.file.Path.of(a.catConfigDir()), a.catFiles(), db,
+                member, cat ->
+                {
+                    evaluator.reconfigure(cat);
+                    channels.reconfigure(cat.policy(), cat.receivers(), cat.senders());
+                    gateways.set(cat.senders());
+                });
+            sync.start();
+            final AlertSchedule schedule = new AlertSchedule(evaluator, sync, db == null ? null :
+                new AlertLease(db, member), clock, autoTick);
+            server.metrics().add(ServerSections.alerting(evaluator, schedule, senders, channels, sync));
             return new Alerting(evaluator, schedule, senders, channels);
         }
 

@@ -31,12 +31,12 @@ public final class AlertEvaluator
     public static final String EXCEPTION = "exception";
 
     private final ReportSource reports;
-    private final Map<String, MonitorRules> rulesByKind;
+    private Map<String, MonitorRules> rulesByKind;
     private final ZoneId zone;
     private final AlertSink sink;
-    private final ExceptionRules exceptions;
-    private final HeartbeatDisplay display;
-    private final BusinessRules business;
+    private ExceptionRules exceptions;
+    private HeartbeatDisplay display;
+    private BusinessRules business;
     private final Map<String, Alert> firing = new HashMap<>();
     private final LongAdder evaluations = new LongAdder();
     private final LongAdder fired = new LongAdder();
@@ -96,15 +96,25 @@ public final class AlertEvaluator
     public AlertEvaluator(final ReportSource reports, final CatAlertConfig cat, final ZoneId zone,
         final AlertSink sink)
     {
-        final Map<String, MonitorRules> rulesByKind = cat.rules();
+        this.reports = reports;
+        this.zone = zone;
+        this.sink = sink;
+        reconfigure(cat);
+    }
+
+    /**
+     * Takes new rules from the next evaluation on; a rule that is gone resolves then. Called on the alerting thread.
+     *
+     * @param cat CAT's rules and exception limits.
+     * @throws IllegalArgumentException when a rule cannot be evaluated; the message names the rule.
+     */
+    public void reconfigure(final CatAlertConfig cat)
+    {
+        cat.rules().forEach(AlertEvaluator::check);
+        this.rulesByKind = Map.copyOf(cat.rules());
         this.exceptions = cat.exceptions();
         this.display = cat.display();
         this.business = cat.business();
-        this.reports = reports;
-        this.rulesByKind = Map.copyOf(rulesByKind);
-        this.zone = zone;
-        this.sink = sink;
-        rulesByKind.forEach(AlertEvaluator::check);
     }
 
     /**

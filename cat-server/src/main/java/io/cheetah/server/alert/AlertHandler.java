@@ -55,15 +55,17 @@ public final class AlertHandler extends Handler.Abstract
 
     private final AlertHistory history;
     private final ZoneId zone;
-    private final CatSenders senders;
+    private final java.util.function.Supplier<CatSenders> senders;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /**
      * @param history the stored alerts.
      * @param zone    the zone of CAT's times ({@code storage.timeZone}).
-     * @param senders CAT's gateways for {@code op=alert} ({@link CatSenders#NONE}: every channel is refused).
+     * @param senders CAT's gateways for {@code op=alert}, as configured now ({@link CatSenders#NONE}: every channel
+     *                is refused).
      */
-    public AlertHandler(final AlertHistory history, final ZoneId zone, final CatSenders senders)
+    public AlertHandler(final AlertHistory history, final ZoneId zone,
+        final java.util.function.Supplier<CatSenders> senders)
     {
         this.history = history;
         this.zone = zone;
@@ -232,6 +234,7 @@ public final class AlertHandler extends Handler.Abstract
             return "{\"status\":500, \"errorMessage\":\"lack receivers\"}";
         }
         final String channel = text(q, "channel");
+        final CatSenders senders = this.senders.get();
         if (senders.sender(channel) == null)
         {
             return "{\"status\":500, \"errorMessage\":\"send failed, please check your channel argument\"}";

@@ -3,6 +3,7 @@ package io.cheetah.server.alert;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -39,6 +40,11 @@ public record CatAlertConfig(Map<String, MonitorRules> rules, ExceptionRules exc
     public static final Map<String, String> RULE_FILES = Map.of("transaction", "transactionRule.xml", "event",
         "eventRule.xml", Alert.HEARTBEAT, "heartbeatRuleConfig.xml");
 
+    /** Every file name read at the directory's top. */
+    public static final List<String> FILES = List.of("transactionRule.xml", "eventRule.xml", "heartbeatRuleConfig.xml",
+        "heartbeat-display-policy.xml", "exceptionRuleConfig.xml", "alertPolicy.xml", "alertConfig.xml", "project.tsv",
+        "senderConfig.xml");
+
     /**
      * @param dir the directory of exported files.
      * @return what it holds.
@@ -46,14 +52,63 @@ public record CatAlertConfig(Map<String, MonitorRules> rules, ExceptionRules exc
      */
     public static CatAlertConfig read(final Path dir)
     {
+        return parse(files(dir));
+    }
+
+    /**
+     * @param dir the directory of exported files.
+     * @return the text of each file the configuration is read from, by its path in the directory
+     * ({@code business/shop.xml}), in name order.
+     * @throws IllegalArgumentException when the directory or a file cannot be read.
+     */
+    public static Map<String, String> files(final Path dir)
+    {
         if (!Files.isDirectory(dir))
         {
             throw new IllegalArgumentException("no such directory: " + dir);
         }
+        final Map<String, String> out = new TreeMap<>();
+        for (final String f : FILES)
+        {
+            final String text = text(dir.resolve(f), f);
+            if (text != null)
+            {
+                out.put(f, text);
+            }
+        }
+        final Path business = dir.resolve(BUSINESS_DIR);
+        if (Files.isDirectory(business))
+        {
+            try (java.util.stream.Stream<Path> files = Files.list(business))
+            {
+                for (final Path f : (Iterable<Path>)files.sorted()::iterator)
+                {
+                    final String name = BUSINESS_DIR + "/" + f.getFileName();
+                    if (name.endsWith(".xml"))
+                    {
+                        out.put(name, text(f, name));
+                    }
+                }
+            }
+            catch (final IOException e)
+            {
+                throw new IllegalArgumentException(BUSINESS_DIR + ": cannot be read: " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @param files the text of each file by its path in the directory, as {@link #files} reads them.
+     * @return the configuration they hold.
+     * @throws IllegalArgumentException naming the file, and in it the rule or entry, that cannot be used.
+     */
+    public static CatAlertConfig parse(final Map<String, String> files)
+    {
         final Map<String, MonitorRules> rules = new TreeMap<>();
         RULE_FILES.forEach((kind, file) ->
         {
-            final MonitorRules r = parse(dir, file, MonitorRules::parse);
+            final MonitorRules r = parse(files, file, MonitorRules::parse);
             if (r != null)
             {
                 try
@@ -67,57 +122,44 @@ public record CatAlertConfig(Map<String, MonitorRules> rules, ExceptionRules exc
                 rules.put(kind, r);
             }
         });
-        final AlertPolicy policy = parse(dir, "alertPolicy.xml", AlertPolicy::parse);
-        final String alertConfig = text(dir, "alertConfig.xml");
-        final String projects = text(dir, "project.tsv");
+        final AlertPolicy policy = parse(files, "alertPolicy.xml", AlertPolicy::parse);
         final AlertReceivers receivers;
         try
         {
-            receivers = AlertReceivers.parse(alertConfig, projects);
+            receivers = AlertReceivers.parse(files.get("alertConfig.xml"), files.get("project.tsv"));
         }
         catch (final IllegalArgumentException e)
         {
             throw new IllegalArgumentException("alertConfig.xml / project.tsv: " + e.getMessage(), e);
         }
-        final CatSenders senders = parse(dir, "senderConfig.xml", CatSenders::parse);
-        final HeartbeatDisplay display = parse(dir, "heartbeat-display-policy.xml", HeartbeatDisplay::parse);
-        return new CatAlertConfig(Map.copyOf(rules), parse(dir, "exceptionRuleConfig.xml", ExceptionRules::parse),
-            policy == null ? AlertPolicy.NONE : policy, receivers, senders == null ? CatSenders.NONE : senders,
-            display == null ? HeartbeatDisplay.DEFAULT : display, business(dir.resolve(BUSINESS_DIR)));
-    }
-
-    private static BusinessRules business(final Path dir)
-    {
-        final Map<String, MonitorRules> byDomain = new TreeMap<>();
-        if (!Files.isDirectory(dir))
+        final CatSenders senders = parse(files, "senderConfig.xml", CatSenders::parse);
+        final HeartbeatDisplay display = parse(files, "heartbeat-display-policy.xml", HeartbeatDisplay::parse);
+        final Map<String, MonitorRules> business = new TreeMap<>();
+        for (final Map.Entry<String, String> f : files.entrySet())
         {
-            return BusinessRules.of(byDomain);
-        }
-        try (java.util.stream.Stream<Path> files = Files.list(dir))
-        {
-            for (final Path f : (Iterable<Path>)files.sorted()::iterator)
+            if (f.getKey().startsWith(BUSINESS_DIR + "/"))
             {
-                final String file = f.getFileName().toString();
-                if (file.endsWith(".xml"))
-                {
-                    byDomain.put(file.substring(0, file.length() - 4), parse(dir, file, MonitorRules::parse));
-                }
+                business.put(f.getKey().substring(BUSINESS_DIR.length() + 1, f.getKey().length() - 4),
+                    parse(files, f.getKey(), MonitorRules::parse));
             }
-            return BusinessRules.of(byDomain);
         }
-        catch (final IOException e)
+        final BusinessRules businessRules;
+        try
         {
-            throw new IllegalArgumentException(BUSINESS_DIR + ": cannot be read: " + e.getMessage(), e);
+            businessRules = BusinessRules.of(business);
         }
         catch (final IllegalArgumentException e)
         {
             throw new IllegalArgumentException(BUSINESS_DIR + "/" + e.getMessage(), e);
         }
+        return new CatAlertConfig(Map.copyOf(rules), parse(files, "exceptionRuleConfig.xml", ExceptionRules::parse),
+            policy == null ? AlertPolicy.NONE : policy, receivers, senders == null ? CatSenders.NONE : senders,
+            display == null ? HeartbeatDisplay.DEFAULT : display, businessRules);
     }
 
-    private static <T> T parse(final Path dir, final String file, final Function<String, T> parser)
+    private static <T> T parse(final Map<String, String> files, final String file, final Function<String, T> parser)
     {
-        final String text = text(dir, file);
+        final String text = files.get(file);
         if (text == null)
         {
             return null;
@@ -132,9 +174,8 @@ public record CatAlertConfig(Map<String, MonitorRules> rules, ExceptionRules exc
         }
     }
 
-    private static String text(final Path dir, final String file)
+    private static String text(final Path p, final String file)
     {
-        final Path p = dir.resolve(file);
         if (!Files.exists(p))
         {
             return null;

@@ -40,12 +40,13 @@ public final class CatChannels implements AlertSink, AutoCloseable
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyyMMddHHmm");
 
-    private final AlertPolicy policy;
-    private final AlertReceivers receivers;
-    private final CatSenders senders;
+    private AlertPolicy policy;
+    private AlertReceivers receivers;
+    private CatSenders senders;
+    private final long backoffMillis;
     private final String dashboard;
     private final ZoneId zone;
-    private final Map<String, DeliveryLine<CatSenders.Request>> lines = new LinkedHashMap<>();
+    private final Map<String, DeliveryLine<CatSenders.Request>> lines = new java.util.concurrent.ConcurrentHashMap<>();
     /** Key to the minute it was last sent, for suspendMinute. */
     private final Map<String, Long> sent = new HashMap<>();
     /** Key to the resolved alert whose recovery waits for recoverMinute. */
@@ -66,14 +67,28 @@ public final class CatChannels implements AlertSink, AutoCloseable
     public CatChannels(final AlertPolicy policy, final AlertReceivers receivers, final CatSenders senders,
         final String dashboard, final ZoneId zone, final long backoffMillis)
     {
+        this.dashboard = dashboard.replaceAll("/+$", "");
+        this.zone = zone;
+        this.backoffMillis = backoffMillis;
+        reconfigure(policy, receivers, senders);
+    }
+
+    /**
+     * Takes a new policy, receivers and gateways from the next alert on; what is queued goes out as it was made.
+     * Called on the evaluator's thread.
+     *
+     * @param policy    CAT's alert policy.
+     * @param receivers CAT's receivers and the domains' contacts.
+     * @param senders   CAT's gateways.
+     */
+    public void reconfigure(final AlertPolicy policy, final AlertReceivers receivers, final CatSenders senders)
+    {
         this.policy = policy;
         this.receivers = receivers;
         this.senders = senders;
-        this.dashboard = dashboard.replaceAll("/+$", "");
-        this.zone = zone;
         for (final String channel : AlertPolicy.CHANNELS)
         {
-            if (senders.sender(channel) != null)
+            if (senders.sender(channel) != null && !lines.containsKey(channel))
             {
                 lines.put(channel, new DeliveryLine<>("cat-" + channel, 1, backoffMillis, Duration.ofSeconds(2),
                     new GatewayRequests()));

@@ -380,11 +380,13 @@ public final class ConfigLoader
                 "CAT's transactionRule.xml and eventRule.xml)");
         }
         io.cheetah.server.alert.CatAlertConfig cat = io.cheetah.server.alert.CatAlertConfig.NONE;
+        Map<String, String> files = Map.of();
         if (!dir.isEmpty())
         {
             try
             {
-                cat = io.cheetah.server.alert.CatAlertConfig.read(java.nio.file.Path.of(dir));
+                files = io.cheetah.server.alert.CatAlertConfig.files(java.nio.file.Path.of(dir));
+                cat = io.cheetah.server.alert.CatAlertConfig.parse(files);
             }
             catch (final IllegalArgumentException e)
             {
@@ -409,7 +411,7 @@ public final class ConfigLoader
         {
             throw new ConfigException("alerting.webhook.format: " + e.getMessage(), e);
         }
-        return new ServerConfig.Alerting(enabled, cat, am, hook, format,
+        return new ServerConfig.Alerting(enabled, dir, files, cat, am, hook, format,
             string("alerting.webhook.secret"));
     }
 

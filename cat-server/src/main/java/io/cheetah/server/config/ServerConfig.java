@@ -34,13 +34,16 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * Alerting (docs/alerting.md): CAT's rules, read and checked at start-up, evaluated every minute.
      *
      * @param enabled         whether rules are evaluated.
+     * @param catConfigDir    the directory of CAT's exported configuration (empty: none).
+     * @param catFiles        the files read from it at start-up, by path in it.
      * @param cat             CAT's rules, exception limits, policy, receivers and gateways, from {@code catConfigDir}.
      * @param alertmanagerUrl Prometheus Alertmanager's base URL (empty: none).
      * @param webhookUrl      a JSON webhook's URL (empty: none).
      * @param webhookFormat   what the webhook is: a JSON webhook, or a Slack, DingTalk or WeCom robot.
      * @param webhookSecret   the webhook's HMAC-SHA256 secret (empty: unsigned).
      */
-    public record Alerting(boolean enabled, io.cheetah.server.alert.CatAlertConfig cat, String alertmanagerUrl,
+    public record Alerting(boolean enabled, String catConfigDir, Map<String, String> catFiles,
+                           io.cheetah.server.alert.CatAlertConfig cat, String alertmanagerUrl,
                            String webhookUrl, io.cheetah.server.alert.HttpAlertSender.Target webhookFormat,
                            String webhookSecret)
     {

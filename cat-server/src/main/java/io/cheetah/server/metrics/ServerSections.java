@@ -2,6 +2,7 @@ package io.cheetah.server.metrics;
 
 import io.cheetah.codec.SharedSymbols;
 import io.cheetah.server.http.AdminHandler;
+import io.cheetah.server.alert.AlertConfigSync;
 import io.cheetah.server.alert.AlertEvaluator;
 import io.cheetah.server.alert.AlertHistory;
 import io.cheetah.server.alert.AlertSchedule;
@@ -103,10 +104,11 @@ public final class ServerSections
      * @param schedule  their minute timer.
      * @param senders   where alerts go.
      * @param channels  CAT's gateways.
+     * @param sync      the configuration's reloads.
      * @return a section with the evaluations, firing rules and each sender's deliveries.
      */
     public static Consumer<StringBuilder> alerting(final AlertEvaluator evaluator, final AlertSchedule schedule,
-        final List<HttpAlertSender> senders, final CatChannels channels)
+        final List<HttpAlertSender> senders, final CatChannels channels, final AlertConfigSync sync)
     {
         return out ->
         {
@@ -136,6 +138,18 @@ public final class ServerSections
                 "Channel sendings skipped: nobody receives that alert type on that channel.", channels.noReceiver());
             PrometheusText.metric(out, "cheetah_alert_cat_recoveries_total", "counter",
                 "Recoveries announced on CAT's channels.", channels.recoveries());
+            PrometheusText.metric(out, "cheetah_alert_leader", "gauge",
+                "1 when this server evaluates and sends (it holds the cluster's lease, or there is no cluster).",
+                schedule.leading() ? 1 : 0);
+            PrometheusText.metric(out, "cheetah_alert_minutes_skipped_total", "counter",
+                "Minutes left to the cluster member holding the lease.", schedule.skipped());
+            PrometheusText.metric(out, "cheetah_alert_config_reloads_total", "counter",
+                "Alert configurations applied after start-up (a changed directory or a newer cluster version).",
+                sync.reloads());
+            PrometheusText.metric(out, "cheetah_alert_config_errors_total", "counter",
+                "Alert configurations refused, or that could not be read or published (logged).", sync.errors());
+            PrometheusText.metric(out, "cheetah_alert_config_version", "gauge",
+                "The cluster's alert configuration version applied here (0 outside a cluster).", sync.version());
         };
     }
 
