@@ -13,6 +13,7 @@ export const PAGES = [
   { id: 'matrix', label: 'Matrix', path: '/cat/r/matrix', analyzer: 'matrix' },
   { id: 'cross', label: 'Cross', path: '/cat/r/cross', analyzer: 'cross' },
   { id: 'dependency', label: 'Dependency', path: '/cat/r/dependency', analyzer: 'dependency' },
+  { id: 'alerts', label: 'Alerts', path: '/cat/r/alerts', analyzer: null },
 ];
 
 const MAX_PARAM = 1024;
@@ -66,14 +67,16 @@ export function link(path, changes, base) {
   return text ? path + '?' + text : path;
 }
 
-/** Fetches JSON; a non-2xx answer becomes an Error carrying the server's reason. */
+/** Fetches JSON; a non-2xx answer becomes an Error carrying the server's reason and its HTTP `status`. */
 export async function getJson(url) {
   const response = await fetch(url, { headers: { Accept: 'application/json' } });
   const text = await response.text();
   let body = null;
   try { body = text ? JSON.parse(text) : null; } catch (e) { body = null; }
   if (!response.ok) {
-    throw new Error((body && body.error) || ('HTTP ' + response.status));
+    const error = new Error((body && body.error) || ('HTTP ' + response.status));
+    error.status = response.status;
+    throw error;
   }
   return body;
 }

@@ -36,7 +36,8 @@ import java.util.TreeSet;
  *       CAT's gateway of that channel ({@link CatSenders}) at once and answers {@code {"status":200}} when a request
  *       was taken, else CAT's {@code errorMessage} (lack receivers, retry, check your channel argument).</li>
  *   <li>{@code GET /api/v1/alerts?from=&to=&domain=&kind=&level=&limit=} (ISO-8601 instants, comma lists): the
- *       alerts, latest first; a bad parameter gets a 400 naming it (docs/openapi.yaml).</li>
+ *       alerts, latest first, each with its {@code minute} ({@code yyyy-MM-dd HH:mm} in the zone of CAT's times) for
+ *       the dashboard's Alerts page; a bad parameter gets a 400 naming it (docs/openapi.yaml).</li>
  * </ul>
  */
 public final class AlertHandler extends Handler.Abstract
@@ -180,7 +181,8 @@ public final class AlertHandler extends Handler.Abstract
         for (final AlertHistory.Stored a : history.query(from, to, blankToNull(q.getValue("domain")),
             list(q.getValue("kind")), list(q.getValue("level")), limit))
         {
-            out.add(json(a));
+            // the minute in storage.timeZone as well: the dashboard's hours are the server's, not the browser's
+            out.add(json(a).put("minute", CAT_TIME.format(Instant.ofEpochMilli(a.alertTime()).atZone(zone))));
         }
         Reply.text(response, callback, 200, Reply.JSON, out.toString());
     }

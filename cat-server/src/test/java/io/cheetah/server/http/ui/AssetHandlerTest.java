@@ -26,7 +26,7 @@ class AssetHandlerTest
     void pagesLiveAtCatUrlsWithTheSecurityPolicy() throws Exception
     {
         for (final String page : new String[] {"/cat/r/t", "/cat/r/e", "/cat/r/p", "/cat/r/h", "/cat/r/state", "/cat/r/business", "/cat/r/top",
-            "/cat/r/storage"})
+            "/cat/r/storage", "/cat/r/alerts"})
         {
             final HttpResponse<String> response = get(page);
             assertThat(response.statusCode()).as(page).isEqualTo(200);
