@@ -12,8 +12,11 @@
  * <pre>
  *  catConfigDir/ ─▶ CatAlertConfig: MonitorRules, ExceptionRules, AlertPolicy, AlertReceivers, CatSenders
  *                   (read and checked at start-up)
- *  cheetah-alerts, 5 s into each minute: AlertEvaluator
+ *  cheetah-alerts, 5 s into each minute (AlertSchedule):
+ *     AlertConfigSync: catConfigDir changed? ─▶ apply, publish ─▶ MySQL alert_config ─▶ newer? apply (cluster)
+ *     AlertLease: holds MySQL's alert_lease? (cluster; else always) ─▶ AlertEvaluator
  *     ├─ TallySeries(reports, last N minutes) ─▶ Rule.conditionsAt(time of day) ─▶ Condition.firesOn
+ *     ├─ HeartbeatSeries (per machine), BusinessRules (per key, baseline a week back)
  *     └─ Top report's last minute ─▶ ExceptionRules.breaches
  *  ─▶ Alert (firing every minute, resolved once) ─┬▶ HttpAlertSender (Alertmanager, webhook) ─▶ DeliveryLine
  *                                                 ├▶ CatChannels: policy, suspend, recover ─▶ DeliveryLine per channel

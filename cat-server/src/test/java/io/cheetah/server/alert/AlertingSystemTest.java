@@ -176,6 +176,38 @@ class AlertingSystemTest
     }
 
     @Test
+    void aChangedRuleFileIsAppliedAtTheNextMinuteAndABrokenOneIsRefusedKeepingTheRunningRules() throws Exception
+    {
+        final Path config = Files.createDirectories(dir.resolve("cat-config"));
+        Files.writeString(config.resolve("transactionRule.xml"), "<monitor-rules/>");
+        final long start = FaultTraffic.NOW / MINUTE * MINUTE + 10_000;
+        final ManualClock clock = new ManualClock(start);
+        try (FullServer full = FullServer.start(TestServers.config("storage.enabled=false",
+            "storage.dataDir=" + dir.resolve("data"), "alerting.enabled=true", "alerting.catConfigDir=" + config),
+            clock, false))
+        {
+            FaultTraffic.send(full.server().tcpPort(), FaultTraffic.stdMix(3, start, 2_000));
+            await(() -> full.server().counters().treesReceived.sum() >= 2_000);
+            assertThat(full.server().drain(20_000)).isTrue();
+            clock.set(start + MINUTE);
+            assertThat(full.alertSchedule().runMinute()).as("no cluster: this server evaluates").isTrue();
+            assertThat(full.alerts().firingNow()).isZero();
+
+            rules(config);
+            assertThat(full.alertSchedule().runMinute()).isTrue();
+            assertThat(full.alerts().firingNow()).as("the new rule ran at once").isEqualTo(1);
+            Files.writeString(config.resolve("eventRule.xml"), "<monitor-rules><rule id='app-000;Error;;avg'>" +
+                "<config starttime='00:00' endtime='24:00'><condition><sub-condition type='MaxVal' text='1'/>" +
+                "</condition></config></rule></monitor-rules>");
+            assertThat(full.alertSchedule().runMinute()).isTrue();
+            assertThat(full.alerts().firingNow()).as("the running rules are kept").isEqualTo(1);
+            final String metrics = FaultTraffic.metrics(full.server().httpPort());
+            assertThat(FaultTraffic.value(metrics, "cheetah_alert_config_reloads_total")).isEqualTo(1);
+            assertThat(FaultTraffic.value(metrics, "cheetah_alert_config_errors_total")).isEqualTo(1);
+        }
+    }
+
+    @Test
     void aRealAlertmanagerReceivesTheAlertAndItsResolution() throws Exception
     {
         final Path rules = rules(Files.createDirectories(dir.resolve("cat-config")));
