@@ -379,14 +379,19 @@ public final class FullServer implements AutoCloseable
             final javax.sql.DataSource db = config.cluster().enabled() && store != null ?
                 store.database().dataSource() : null;
             final String member = config.storage().settings().serverId();
-            final AlertConfigSync sync = new AlertConfigSync(java.nio.file.Path.of(a.catConfigDir()), a.catFiles(), db,
+            evaluator.own(a.own());
+            final AlertConfigSync sync = a.catConfigDir().isEmpty() ? null : new AlertConfigSync(
+                java.nio.file.Path.of(a.catConfigDir()), a.catFiles(), db,
                 member, cat ->
                 {
                     evaluator.reconfigure(cat);
                     channels.reconfigure(cat.policy(), cat.receivers(), cat.senders());
                     gateways.set(cat.senders());
                 });
-            sync.start();
+            if (sync != null)
+            {
+                sync.start();
+            }
             final AlertSchedule schedule = new AlertSchedule(evaluator, sync, db == null ? null :
                 new AlertLease(db, member), clock, autoTick);
             server.metrics().add(ServerSections.alerting(evaluator, schedule, senders, channels, sync));

@@ -37,6 +37,7 @@ public final class AlertEvaluator
     private ExceptionRules exceptions;
     private HeartbeatDisplay display;
     private BusinessRules business;
+    private OwnRules own = OwnRules.NONE;
     private final Map<String, Alert> firing = new HashMap<>();
     private final LongAdder evaluations = new LongAdder();
     private final LongAdder fired = new LongAdder();
@@ -100,6 +101,16 @@ public final class AlertEvaluator
         this.zone = zone;
         this.sink = sink;
         reconfigure(cat);
+    }
+
+    /**
+     * @param rules Cheetah's own rules ({@code alerting.rulesFile}), evaluated beside CAT's.
+     * @return this evaluator.
+     */
+    public AlertEvaluator own(final OwnRules rules)
+    {
+        this.own = rules;
+        return this;
     }
 
     /**
@@ -211,6 +222,7 @@ public final class AlertEvaluator
             }
         }
         business.evaluate(reports, minuteOfDay, minuteStart, current);
+        own.evaluate(reports, display, minuteOfDay, now, minuteStart, current);
         if (exceptions != null)
         {
             final long hour = HourWindow.hourOf(minuteStart);

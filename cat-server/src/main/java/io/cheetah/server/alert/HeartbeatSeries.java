@@ -35,6 +35,35 @@ public final class HeartbeatSeries
     public static Map<String, double[]> machines(final ReportSource source, final String domain, final String key,
         final HeartbeatDisplay display, final long now, final int minutes)
     {
+        final Map<String, double[]> out = withGaps(source, domain, key, display, now, minutes);
+        out.values().forEach(v ->
+        {
+            for (int i = 0; i < v.length; i++)
+            {
+                if (Double.isNaN(v[i]))
+                {
+                    v[i] = 0;
+                }
+            }
+        });
+        return out;
+    }
+
+    /**
+     * As {@link #machines}, with NaN for a minute without a heartbeat ("no data", not 0), and for a counter's
+     * increase into or out of such a minute.
+     *
+     * @param source  where the heartbeat reports are read.
+     * @param domain  the domain.
+     * @param key     the metric, {@code Group:Metric}.
+     * @param display how the metric is read.
+     * @param now     epoch ms; the last minute read is the one before now's.
+     * @param minutes how many minutes, oldest first.
+     * @return each machine's values, by ip.
+     */
+    public static Map<String, double[]> withGaps(final ReportSource source, final String domain, final String key,
+        final HeartbeatDisplay display, final long now, final int minutes)
+    {
         final int colon = key.indexOf(':');
         final String group = key.substring(0, colon);
         final String metric = key.substring(colon + 1);
@@ -57,7 +86,12 @@ public final class HeartbeatSeries
         {
             for (final HeartbeatReport.Machine m : h.machines())
             {
-                final double[] series = values.computeIfAbsent(m.ip(), ip -> new double[raw]);
+                final double[] series = values.computeIfAbsent(m.ip(), ip ->
+                {
+                    final double[] v = new double[raw];
+                    java.util.Arrays.fill(v, Double.NaN);
+                    return v;
+                });
                 for (final HeartbeatReport.Period p : m.periods())
                 {
                     final long at = h.hourStart() + p.minute() * 60_000L;
@@ -87,7 +121,7 @@ public final class HeartbeatSeries
         for (int i = 1; i < s.length; i++)
         {
             final double d = s[i] - s[i - 1];
-            out[i - 1] = s[i - 1] > 0 && d >= 0 ? d : 0;
+            out[i - 1] = Double.isNaN(d) ? Double.NaN : s[i - 1] > 0 && d >= 0 ? d : 0;
         }
         return out;
     }

@@ -243,7 +243,7 @@ public record MonitorRules(List<Rule> rules)
         return List.copyOf(out);
     }
 
-    private static int minuteOfDay(final String hhmm, final String attribute)
+    static int minuteOfDay(final String hhmm, final String attribute)
     {
         final String[] parts = hhmm.trim().split(":");
         try

@@ -65,6 +65,31 @@ public final class TallySeries
     public static double[] values(final ReportSource source, final String analyzer, final String domain,
         final String type, final String name, final Monitor monitor, final long now, final int minutes)
     {
+        final double[] out = withGaps(source, analyzer, domain, type, name, monitor, now, minutes);
+        for (int i = 0; i < out.length; i++)
+        {
+            if (Double.isNaN(out[i]))
+            {
+                out[i] = 0;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @param source   where the reports are read.
+     * @param analyzer {@code transaction} or {@code event}.
+     * @param domain   the rule's domain.
+     * @param type     the rule's type.
+     * @param name     the rule's name; empty or {@code All} for the whole type.
+     * @param monitor  what is watched.
+     * @param now      epoch ms of the evaluation; the last complete minute is the one before {@code now}'s.
+     * @param minutes  how many minutes, ending with the last complete one.
+     * @return the values, oldest first; NaN for a minute without any message ("no data", not 0).
+     */
+    public static double[] withGaps(final ReportSource source, final String analyzer, final String domain,
+        final String type, final String name, final Monitor monitor, final long now, final int minutes)
+    {
         final long lastMinuteStart = (now / 60_000L - 1) * 60_000L;
         final double[] out = new double[minutes];
         long cachedHour = -1;
@@ -79,7 +104,7 @@ public final class TallySeries
                 cached = source.report(analyzer, domain, hour);
             }
             out[i] = cached instanceof DomainReport r ? value(r, type, name, monitor, (int)((at - hour) / 60_000L)) :
-                0;
+                Double.NaN;
         }
         return out;
     }
@@ -92,7 +117,7 @@ public final class TallySeries
         final int n = all ? -1 : r.symbols().find(name);
         if (t < 0 || (!all && n < 0))
         {
-            return 0;
+            return Double.NaN;
         }
         final long[] count = {0};
         final long[] fails = {0};
@@ -111,11 +136,15 @@ public final class TallySeries
                 max[0] = Math.max(max[0], s.max(minute));
             }
         });
+        if (count[0] == 0)
+        {
+            return Double.NaN;
+        }
         return switch (monitor)
         {
             case COUNT -> count[0];
-            case AVG -> count[0] == 0 ? 0 : sum[0] / count[0];
-            case FAIL_RATIO -> count[0] == 0 ? 0 : (double)fails[0] / count[0];
+            case AVG -> sum[0] / count[0];
+            case FAIL_RATIO -> (double)fails[0] / count[0];
             case MAX -> max[0];
         };
     }

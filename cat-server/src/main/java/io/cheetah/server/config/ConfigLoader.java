@@ -76,6 +76,7 @@ public final class ConfigLoader
         d.put("cluster.peerTimeoutMillis", 2000);
         d.put("alerting.enabled", false);
         d.put("alerting.catConfigDir", "");
+        d.put("alerting.rulesFile", "");
         d.put("alerting.alertmanager.url", "");
         d.put("alerting.webhook.url", "");
         d.put("alerting.webhook.secret", "");
@@ -374,10 +375,27 @@ public final class ConfigLoader
     {
         final boolean enabled = bool("alerting.enabled");
         final String dir = string("alerting.catConfigDir");
-        if (enabled && dir.isEmpty())
+        final String rulesFile = string("alerting.rulesFile");
+        if (enabled && dir.isEmpty() && rulesFile.isEmpty())
         {
             throw new ConfigException("alerting.catConfigDir: needed with alerting.enabled=true (the directory of " +
-                "CAT's transactionRule.xml and eventRule.xml)");
+                "CAT's transactionRule.xml and eventRule.xml), unless alerting.rulesFile names Cheetah's own rules");
+        }
+        io.cheetah.server.alert.OwnRules own = io.cheetah.server.alert.OwnRules.NONE;
+        if (!rulesFile.isEmpty())
+        {
+            try
+            {
+                own = io.cheetah.server.alert.OwnRules.parse(yaml.readTree(java.nio.file.Path.of(rulesFile).toFile()));
+            }
+            catch (final java.io.IOException e)
+            {
+                throw new ConfigException("alerting.rulesFile: " + rulesFile + " cannot be read: " + e.getMessage(), e);
+            }
+            catch (final IllegalArgumentException e)
+            {
+                throw new ConfigException("alerting.rulesFile: " + rulesFile + ": " + e.getMessage(), e);
+            }
         }
         io.cheetah.server.alert.CatAlertConfig cat = io.cheetah.server.alert.CatAlertConfig.NONE;
         Map<String, String> files = Map.of();
@@ -411,7 +429,7 @@ public final class ConfigLoader
         {
             throw new ConfigException("alerting.webhook.format: " + e.getMessage(), e);
         }
-        return new ServerConfig.Alerting(enabled, dir, files, cat, am, hook, format,
+        return new ServerConfig.Alerting(enabled, dir, files, cat, own, am, hook, format,
             string("alerting.webhook.secret"));
     }
 

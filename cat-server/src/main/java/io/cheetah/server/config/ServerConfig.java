@@ -36,6 +36,7 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param enabled         whether rules are evaluated.
      * @param catConfigDir    the directory of CAT's exported configuration (empty: none).
      * @param catFiles        the files read from it at start-up, by path in it.
+     * @param own             Cheetah's own rules ({@code alerting.rulesFile}), read at start-up.
      * @param cat             CAT's rules, exception limits, policy, receivers and gateways, from {@code catConfigDir}.
      * @param alertmanagerUrl Prometheus Alertmanager's base URL (empty: none).
      * @param webhookUrl      a JSON webhook's URL (empty: none).
@@ -43,7 +44,8 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param webhookSecret   the webhook's HMAC-SHA256 secret (empty: unsigned).
      */
     public record Alerting(boolean enabled, String catConfigDir, Map<String, String> catFiles,
-                           io.cheetah.server.alert.CatAlertConfig cat, String alertmanagerUrl,
+                           io.cheetah.server.alert.CatAlertConfig cat, io.cheetah.server.alert.OwnRules own,
+                           String alertmanagerUrl,
                            String webhookUrl, io.cheetah.server.alert.HttpAlertSender.Target webhookFormat,
                            String webhookSecret)
     {

@@ -104,7 +104,7 @@ public final class ServerSections
      * @param schedule  their minute timer.
      * @param senders   where alerts go.
      * @param channels  CAT's gateways.
-     * @param sync      the configuration's reloads.
+     * @param sync      the configuration's reloads, or null without a catConfigDir.
      * @return a section with the evaluations, firing rules and each sender's deliveries.
      */
     public static Consumer<StringBuilder> alerting(final AlertEvaluator evaluator, final AlertSchedule schedule,
@@ -145,11 +145,13 @@ public final class ServerSections
                 "Minutes left to the cluster member holding the lease.", schedule.skipped());
             PrometheusText.metric(out, "cheetah_alert_config_reloads_total", "counter",
                 "Alert configurations applied after start-up (a changed directory or a newer cluster version).",
-                sync.reloads());
+                sync == null ? 0 : sync.reloads());
             PrometheusText.metric(out, "cheetah_alert_config_errors_total", "counter",
-                "Alert configurations refused, or that could not be read or published (logged).", sync.errors());
+                "Alert configurations refused, or that could not be read or published (logged).",
+                sync == null ? 0 : sync.errors());
             PrometheusText.metric(out, "cheetah_alert_config_version", "gauge",
-                "The cluster's alert configuration version applied here (0 outside a cluster).", sync.version());
+                "The cluster's alert configuration version applied here (0 outside a cluster).",
+                sync == null ? 0 : sync.version());
         };
     }
 

@@ -406,6 +406,12 @@ class AlertingSystemTest
             .isInstanceOf(ConfigException.class)
             .hasMessage("alerting.catConfigDir: alertConfig.xml / project.tsv: line 2 has 1 columns, the header 2");
         Files.delete(rules.resolve("project.tsv"));
+        final Path yaml = rules.resolve("rules.yaml");
+        Files.writeString(yaml, "rules:\n  - id: slow\n    kind: transaction\n    domain: shop\n    type: URL\n" +
+            "    monitor: avg\n    window: 0\n    when: [{MaxVal: 100}]\n");
+        assertThatThrownBy(() -> TestServers.config("alerting.enabled=true", "alerting.rulesFile=" + yaml))
+            .isInstanceOf(ConfigException.class)
+            .hasMessage("alerting.rulesFile: " + yaml + ": rule slow: window: minutes from 1 to 1440, got 0");
         assertThatThrownBy(() -> TestServers.config("alerting.webhook.format=teams"))
             .isInstanceOf(ConfigException.class)
             .hasMessage("alerting.webhook.format: must be json, slack, dingtalk or wecom, got teams");
