@@ -80,15 +80,21 @@ class CatChannelsTest
         return out;
     }
 
+    /** CatChannels with {@link #POLICY}, {@link #RECEIVERS}, {@link #PROJECTS} and a gateway per channel at jetty. */
+    private static CatChannels channels(final LoopbackJetty jetty)
+    {
+        return new CatChannels(AlertPolicy.parse(POLICY), AlertReceivers.parse(RECEIVERS, PROJECTS),
+            CatSenders.parse(senders(jetty.uri("").toString().replaceAll("/+$", ""))), "http://cheetah:8080",
+            ZoneOffset.UTC, 10);
+    }
+
     @Test
     void policyReceiversAndGatewaysAsCatUsesThemWithSuspensionAndOneRecoveryAfterTheQuietMinutes() throws Exception
     {
         final AlertReceiver gateway = new AlertReceiver(0);
         gateway.answer("200 ok success");
         try (LoopbackJetty jetty = new LoopbackJetty(gateway);
-             CatChannels channels = new CatChannels(AlertPolicy.parse(POLICY), AlertReceivers.parse(RECEIVERS,
-                 PROJECTS), CatSenders.parse(senders(jetty.uri("").toString().replaceAll("/+$", ""))),
-                 "http://cheetah:8080", ZoneOffset.UTC, 10))
+             CatChannels channels = channels(jetty))
         {
             channels.accept(alert("shop", M, M, false));
             channels.minuteDone(M);
@@ -153,9 +159,7 @@ class CatChannelsTest
         final AlertReceiver gateway = new AlertReceiver(0);
         gateway.answer("200 ok success");
         try (LoopbackJetty jetty = new LoopbackJetty(gateway);
-             CatChannels channels = new CatChannels(AlertPolicy.parse(POLICY), AlertReceivers.parse(RECEIVERS,
-                 PROJECTS), CatSenders.parse(senders(jetty.uri("").toString().replaceAll("/+$", ""))),
-                 "http://cheetah:8080", ZoneOffset.UTC, 10))
+             CatChannels channels = channels(jetty))
         {
             channels.accept(alert("shop", M, M, false));
             channels.accept(alert("shop", M + MIN, M, true));
@@ -175,9 +179,7 @@ class CatChannelsTest
         final AlertReceiver gateway = new AlertReceiver(0);
         gateway.answer("ok");
         try (LoopbackJetty jetty = new LoopbackJetty(gateway);
-             CatChannels channels = new CatChannels(AlertPolicy.parse(POLICY), AlertReceivers.parse(RECEIVERS,
-                 PROJECTS), CatSenders.parse(senders(jetty.uri("").toString().replaceAll("/+$", ""))),
-                 "http://cheetah:8080", ZoneOffset.UTC, 10))
+             CatChannels channels = channels(jetty))
         {
             channels.accept(alert("vip", M, M, false));
             await(() -> gateway.received().size() == 2);
@@ -196,9 +198,7 @@ class CatChannelsTest
         final AlertReceiver gateway = new AlertReceiver(0);
         gateway.answer("{\"code\":500}");
         try (LoopbackJetty jetty = new LoopbackJetty(gateway);
-             CatChannels channels = new CatChannels(AlertPolicy.parse(POLICY), AlertReceivers.parse(RECEIVERS,
-                 PROJECTS), CatSenders.parse(senders(jetty.uri("").toString().replaceAll("/+$", ""))),
-                 "http://cheetah:8080", ZoneOffset.UTC, 10))
+             CatChannels channels = channels(jetty))
         {
             channels.accept(alert("vip", M, M, false));
             final DeliveryLine<CatSenders.Request> sms = channels.lines().stream()
