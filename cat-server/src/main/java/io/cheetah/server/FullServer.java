@@ -161,7 +161,7 @@ public final class FullServer implements AutoCloseable
                 spans = new SpanHistory(store::history, reports, calendar);
                 alertHistory = new AlertHistory(store.database().dataSource());
                 final AlertHandler alerts = new AlertHandler(alertHistory, config.storage().settings().zone(),
-                    gateways::get);
+                    gateways::get, clock::millis);
                 builder.mount(AlertHandler.CAT, alerts).mount(AlertHandler.API, alerts);
             }
             final boolean clustered = config.cluster().enabled();
@@ -362,8 +362,8 @@ public final class FullServer implements AutoCloseable
                         log.info("alert {} {}: {}", alert.resolved() ? "resolved" : alert.level(), alert.ruleId(),
                             alert.summary());
                         senders.forEach(s -> s.accept(alert));
-                        channels.accept(alert);
-                        if (history != null)
+                        // stored as CAT stores them: every minute a rule fires unless its policy held it back
+                        if (channels.deliver(alert) && history != null)
                         {
                             history.accept(alert);
                         }

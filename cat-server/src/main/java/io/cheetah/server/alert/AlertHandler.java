@@ -57,6 +57,7 @@ public final class AlertHandler extends Handler.Abstract
     private final AlertHistory history;
     private final ZoneId zone;
     private final java.util.function.Supplier<CatSenders> senders;
+    private final java.util.function.LongSupplier now;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /**
@@ -64,10 +65,12 @@ public final class AlertHandler extends Handler.Abstract
      * @param zone    the zone of CAT's times ({@code storage.timeZone}).
      * @param senders CAT's gateways for {@code op=alert}, as configured now ({@link CatSenders#NONE}: every channel
      *                is refused).
+     * @param now     the server's clock (the default end of a query, the time of an insert without one).
      */
     public AlertHandler(final AlertHistory history, final ZoneId zone,
-        final java.util.function.Supplier<CatSenders> senders)
+        final java.util.function.Supplier<CatSenders> senders, final java.util.function.LongSupplier now)
     {
+        this.now = now;
         this.history = history;
         this.zone = zone;
         this.senders = senders;
@@ -119,11 +122,11 @@ public final class AlertHandler extends Handler.Abstract
                 else
                 {
                     final String time = q.getValue("alertTime");
-                    final long at = time == null ? System.currentTimeMillis() : catTime(time, "alertTime");
+                    final long at = time == null ? now.getAsLong() : catTime(time, "alertTime");
                     try
                     {
                         history.insert(domain, at, text(q, "category"), text(q, "level"), text(q, "content"),
-                            text(q, "metric"), "inserted", System.currentTimeMillis());
+                            text(q, "metric"), "inserted", now.getAsLong());
                     }
                     catch (final SQLException e)
                     {
@@ -134,7 +137,7 @@ public final class AlertHandler extends Handler.Abstract
             }
             case "alert" -> Reply.text(response, callback, 200, Reply.JSON, send(q));
             default -> {
-                final long end = q.getValue("endTime") == null ? System.currentTimeMillis() + 60_000 :
+                final long end = q.getValue("endTime") == null ? now.getAsLong() + 60_000 :
                     catTime(q.getValue("endTime"), "endTime");
                 final long start = q.getValue("startTime") == null ? end - 3_600_000 :
                     catTime(q.getValue("startTime"), "startTime");
@@ -155,7 +158,7 @@ public final class AlertHandler extends Handler.Abstract
 
     private void api(final Fields q, final Response response, final Callback callback) throws SQLException
     {
-        final long to = q.getValue("to") == null ? System.currentTimeMillis() + 60_000 : instant(q, "to");
+        final long to = q.getValue("to") == null ? now.getAsLong() + 60_000 : instant(q, "to");
         final long from = q.getValue("from") == null ? to - 24 * 3_600_000L : instant(q, "from");
         if (from >= to)
         {
@@ -244,7 +247,8 @@ public final class AlertHandler extends Handler.Abstract
         final CatSenders.Message m = new CatSenders.Message(text(q, "group"), text(q, "title"), text(q, "type"),
             text(q, "content"), receivers);
         boolean taken = false;
-        for (final CatSenders.Request r : senders.requests(channel, m, SEND_TIME.format(Instant.now().atZone(zone))))
+        final String time = SEND_TIME.format(Instant.ofEpochMilli(now.getAsLong()).atZone(zone));
+        for (final CatSenders.Request r : senders.requests(channel, m, time))
         {
             try
             {

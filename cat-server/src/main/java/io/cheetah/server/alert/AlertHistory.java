@@ -17,9 +17,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Every alert in MySQL's {@code alert} table, CAT's columns: the rules' alerts when they start firing and when they
- * resolve (an {@link AlertSink}: queued, written on a thread of its own, so a slow or absent MySQL delays no rule;
- * failures counted), and those inserted through {@code /cat/r/alert?op=insert}. Read by {@link AlertHandler}.
+ * Every alert in MySQL's {@code alert} table, CAT's columns: the rules' alerts every minute they fire (unless CAT's
+ * policy held them back) and when they resolve (an {@link AlertSink}: queued, written on a thread of its own, so a
+ * slow or absent MySQL delays no rule; failures counted), and those inserted through {@code /cat/r/alert?op=insert}.
+ * Read by {@link AlertHandler}.
  */
 public final class AlertHistory implements AlertSink, AutoCloseable
 {
@@ -52,13 +53,15 @@ public final class AlertHistory implements AlertSink, AutoCloseable
         this.writer.start();
     }
 
+    /**
+     * Queues an alert for storing. The server hands over what CAT would store: every firing minute that the alert
+     * policy did not hold back ({@link CatChannels#deliver}), and each resolution.
+     *
+     * @param alert an alert.
+     */
     @Override
     public void accept(final Alert alert)
     {
-        if (!alert.isChange())
-        {
-            return; // stored when it starts and when it ends, not every minute between
-        }
         if (!queue.offer(alert))
         {
             failures.increment();

@@ -139,6 +139,19 @@ public final class CatChannels implements AlertSink, AutoCloseable
     @Override
     public void accept(final Alert alert)
     {
+        deliver(alert);
+    }
+
+    /**
+     * Sends an alert on its policy's channels, as CAT's {@code AlertManager.send}: a repeat within the policy's
+     * {@code suspendMinute} of the last sending is held back (whether or not the level names channels), a resolution
+     * waits for its {@code recoverMinute}.
+     *
+     * @param alert a firing alert (every minute it fires) or a resolution.
+     * @return false when the policy held the alert back (CAT then stores nothing either), else true.
+     */
+    public boolean deliver(final Alert alert)
+    {
         final String key = key(alert);
         final String type = catType(alert.kind());
         final AlertPolicy.Level level = policy.level(type, alert.domain(), alert.level());
@@ -148,22 +161,22 @@ public final class CatChannels implements AlertSink, AutoCloseable
             {
                 recovering.put(key, alert);
             }
-            return;
+            return true;
         }
         recovering.remove(key);
-        if (level == null || level.channels().isEmpty())
-        {
-            return;
-        }
-        if (level.suspendMinute() > 0)
+        if (level != null && level.suspendMinute() > 0)
         {
             final Long last = sent.get(key);
             if (last != null && (alert.minuteStart() - last) / 60_000L < level.suspendMinute())
             {
                 suspended.increment();
-                return;
+                return false;
             }
             sent.put(key, alert.minuteStart());
+        }
+        if (level == null || level.channels().isEmpty())
+        {
+            return true;
         }
         final String title = title(alert, type);
         String content = content(alert, type);
@@ -173,6 +186,7 @@ public final class CatChannels implements AlertSink, AutoCloseable
         }
         messages.increment();
         send(level, alert, type, title, content);
+        return true;
     }
 
     /**

@@ -161,10 +161,11 @@ class CatChannelsTest
         try (LoopbackJetty jetty = new LoopbackJetty(gateway);
              CatChannels channels = channels(jetty))
         {
-            channels.accept(alert("shop", M, M, false));
-            channels.accept(alert("shop", M + MIN, M, true));
+            assertThat(channels.deliver(alert("shop", M, M, false))).as("sent, so stored").isTrue();
+            assertThat(channels.deliver(alert("shop", M + MIN, M, true))).as("a resolution is stored").isTrue();
             channels.minuteDone(M + MIN);
-            channels.accept(alert("shop", M + 2 * MIN, M + 2 * MIN, false));
+            assertThat(channels.deliver(alert("shop", M + 2 * MIN, M + 2 * MIN, false)))
+                .as("held back by suspendMinute: CAT stores nothing either").isFalse();
             channels.minuteDone(M + 2 * MIN);
             channels.minuteDone(M + 3 * MIN);
             channels.minuteDone(M + 4 * MIN);
