@@ -34,6 +34,7 @@ public final class AlertSchedule implements AutoCloseable
     private final Clock clock;
     private final LongAdder errors = new LongAdder();
     private final LongAdder skipped = new LongAdder();
+    private final LongAdder busyNanos = new LongAdder();
 
     /**
      * @param evaluator the rules.
@@ -64,6 +65,7 @@ public final class AlertSchedule implements AutoCloseable
      */
     public synchronized boolean runMinute()
     {
+        final long began = System.nanoTime();
         try
         {
             final long now = clock.millis();
@@ -85,6 +87,16 @@ public final class AlertSchedule implements AutoCloseable
             LOG.warn("evaluating the alert rules failed", e);
             return false;
         }
+        finally
+        {
+            busyNanos.add(System.nanoTime() - began);
+        }
+    }
+
+    /** @return time spent in the minutes' work (configuration, lease, rules), in nanoseconds. */
+    public long busyNanos()
+    {
+        return busyNanos.sum();
     }
 
     /** @return evaluations that failed with an exception (logged). */

@@ -138,6 +138,9 @@ public final class ServerSections
                 "Channel sendings skipped: nobody receives that alert type on that channel.", channels.noReceiver());
             PrometheusText.metric(out, "cheetah_alert_cat_recoveries_total", "counter",
                 "Recoveries announced on CAT's channels.", channels.recoveries());
+            PrometheusText.metric(out, "cheetah_alert_evaluation_milliseconds_total", "counter",
+                "Time spent on the alerting thread each minute (configuration, lease, rules).",
+                schedule.busyNanos() / 1_000_000);
             PrometheusText.metric(out, "cheetah_alert_leader", "gauge",
                 "1 when this server evaluates and sends (it holds the cluster's lease, or there is no cluster).",
                 schedule.leading() ? 1 : 0);
