@@ -104,7 +104,8 @@ public final class FullServer implements AutoCloseable
      *
      * @param config   the configuration.
      * @param clock    time source (Clock.SYSTEM in production).
-     * @param autoTick false to drive hours by {@link CheetahServer#tick()} (tests).
+     * @param autoTick false to drive hours by {@link CheetahServer#tick()} and alerting by
+     *                 {@link AlertSchedule#runMinute()} (tests).
      * @return the running server.
      * @throws Exception when a part cannot start; a {@code SchemaTooNewException} when the database is newer
      * than this code.
@@ -121,7 +122,8 @@ public final class FullServer implements AutoCloseable
      *
      * @param config   the configuration.
      * @param clock    time source.
-     * @param autoTick false to drive hours by {@link CheetahServer#tick()}.
+     * @param autoTick false to drive hours by {@link CheetahServer#tick()} and alerting by
+     *                 {@link AlertSchedule#runMinute()}.
      * @param disk     where the journal, logview, checkpoint and spool files are opened for writing.
      * @return the running server.
      * @throws Exception when a part cannot start.
