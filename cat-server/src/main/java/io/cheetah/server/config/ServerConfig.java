@@ -151,11 +151,16 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param highWaitMillis how long an ingest worker waits for a full ring to free a slot for a HIGH analyzer
      *                      before the tree is dropped for it; meanwhile it reads none of its connections, which
      *                      pushes back on the clients (0 = drop at once).
+     * @param shedMillis    after a HIGH analyzer had to wait (the rings are full: sustained overload), how long every
+     *                      MID and LOW analyzer is refused outright, whatever the rings' fill, so that their work
+     *                      goes to the HIGH analyzers before the clients are pushed back again (0 = off: MID and LOW
+     *                      judged by fill alone).
      */
-    public record Gate(int highFreeSlots, int midDivisor, int lowDivisor, int highWaitMillis)
+    public record Gate(int highFreeSlots, int midDivisor, int lowDivisor, int highWaitMillis, int shedMillis)
     {
         /**
-         * A gate that drops HIGH trees at once when their ring is full (tests of the gate alone).
+         * A gate that drops HIGH trees at once when their ring is full and judges MID and LOW by fill alone (tests
+         * of the gate alone).
          *
          * @param highFreeSlots free slots a HIGH analyzer needs.
          * @param midDivisor    a MID analyzer needs ringSize / midDivisor free slots.
@@ -163,7 +168,7 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
          */
         public Gate(final int highFreeSlots, final int midDivisor, final int lowDivisor)
         {
-            this(highFreeSlots, midDivisor, lowDivisor, 0);
+            this(highFreeSlots, midDivisor, lowDivisor, 0, 0);
         }
 
         /**

@@ -23,6 +23,9 @@ import java.util.concurrent.locks.LockSupport;
  * for a slot (up to {@code pipeline.gate.highWaitMillis}), and since it reads none of its connections meanwhile,
  * the overload pushes back on the clients over TCP instead of costing HIGH trees. The wait is counted in
  * {@link IngestCounters#backPressureNanos}; only a ring stuck past the wait drops HIGH trees, counted per analyzer.
+ * A HIGH analyzer finding its ring full marks a sustained overload: for {@code pipeline.gate.shedMillis} after it,
+ * every MID and LOW analyzer is refused whatever the rings' fill (counted as their drops), so that the cores go to
+ * the HIGH analyzers before the clients are pushed back again.
  */
 public final class Dispatcher
 {
@@ -128,6 +131,8 @@ public final class Dispatcher
                 fullest = Math.min(fullest, group.remaining(r));
             }
         }
+        // under sustained overload MID and LOW are refused whatever the fill, so the HIGH analyzers get their CPU
+        final long admitted = group.shedding() ? 0 : fullest;
         int refused = 0;
         int targets = 0;
         for (int r = 0; r < byRing.length; r++)
@@ -137,7 +142,7 @@ public final class Dispatcher
             {
                 if ((allowed & (1L << slot.bit())) != 0 && slot.type().accepts(tree))
                 {
-                    if (slot.level() == Level.HIGH || fullest >= slot.threshold())
+                    if (slot.level() == Level.HIGH || admitted >= slot.threshold())
                     {
                         mask |= 1L << slot.bit();
                     }
@@ -177,6 +182,10 @@ public final class Dispatcher
             }
             catch (final InsufficientCapacityException e)
             {
+                if ((mask & highMasks[r]) != 0 && group.overloaded())
+                {
+                    counters.gateSheds.increment();
+                }
                 seq = (mask & highMasks[r]) != 0 ? awaitSlot(ring) : -1;
                 if (seq < 0)
                 {

@@ -38,6 +38,9 @@ public final class RingGroup implements PeriodEvents
     private final int consumersPerRing;
     private final int ringSize;
     private final long highWaitNanos;
+    private final long shedNanos;
+    /** Until when (System.nanoTime) MID and LOW analyzers are refused: sustained overload; 0 = not shedding. */
+    private volatile long sheddingUntil;
 
     /**
      * Creates the rings and their consumers (each consumer creates its analyzers here) and starts them.
@@ -53,6 +56,7 @@ public final class RingGroup implements PeriodEvents
         this.consumersPerRing = pipeline.consumersPerRing();
         this.ringSize = pipeline.ringSize();
         this.highWaitNanos = TimeUnit.MILLISECONDS.toNanos(pipeline.gate().highWaitMillis());
+        this.shedNanos = TimeUnit.MILLISECONDS.toNanos(pipeline.gate().shedMillis());
         for (int r = 0; r < pipeline.rings(); r++)
         {
             final int ring = r;
@@ -137,6 +141,43 @@ public final class RingGroup implements PeriodEvents
     public int ringSize()
     {
         return ringSize;
+    }
+
+    /**
+     * Starts or extends the shedding of every MID and LOW analyzer: a dispatcher calls it when a HIGH analyzer's
+     * ring is full, so the overload is sustained and their work is better spent on the HIGH analyzers. Several
+     * dispatchers may call it at once; a lost update only moves the end by a few nanoseconds.
+     *
+     * @return true when this starts a shedding (none was under way).
+     */
+    public boolean overloaded()
+    {
+        if (shedNanos <= 0)
+        {
+            return false;
+        }
+        final boolean started = !shedding();
+        sheddingUntil = System.nanoTime() + shedNanos;
+        return started;
+    }
+
+    /**
+     * @return true while MID and LOW analyzers are shed (within {@code pipeline.gate.shedMillis} of the last time a
+     * HIGH analyzer found its ring full). Costs a volatile read, and a clock read only while shedding.
+     */
+    public boolean shedding()
+    {
+        final long until = sheddingUntil;
+        if (until == 0)
+        {
+            return false;
+        }
+        if (System.nanoTime() - until < 0)
+        {
+            return true;
+        }
+        sheddingUntil = 0;
+        return false;
     }
 
     /**

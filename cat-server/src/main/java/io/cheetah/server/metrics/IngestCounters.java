@@ -35,6 +35,8 @@ public final class IngestCounters
     public final AtomicInteger connections = new AtomicInteger();
     /** Nanoseconds ingest workers waited for a full ring to free a slot for a HIGH analyzer (back-pressure). */
     public final LongAdder backPressureNanos = new LongAdder();
+    /** Sustained overloads: times every MID and LOW analyzer started being shed (pipeline.gate.shedMillis). */
+    public final LongAdder gateSheds = new LongAdder();
     /** Times an ingest worker had to wait for a slot for a HIGH analyzer. */
     public final LongAdder backPressureWaits = new LongAdder();
 

@@ -81,6 +81,9 @@ public final class PrometheusText
             .append('\n');
         counter(out, "cheetah_ingest_backpressure_waits_total",
             "Times an ingest worker waited for a ring slot for a HIGH analyzer.", ingest.backPressureWaits.sum());
+        counter(out, "cheetah_gate_sheds_total", "Sustained overloads: times every MID and LOW analyzer started being "
+            + "refused for pipeline.gate.shedMillis because a HIGH analyzer found its ring full.",
+            ingest.gateSheds.sum());
         header(out, "cheetah_connections", "gauge", "Open client connections.");
         out.append("cheetah_connections ").append(ingest.connections.get()).append('\n');
         counter(out, "cheetah_connections_refused_total", "Connections closed because tcp.maxConnections were open.",

@@ -222,6 +222,49 @@ class PriorityGateTest
         held.pipe().rings().shutdown(1000);
     }
 
+    @Test
+    void onceAHighAnalyzerFindsItsRingFullMidAndLowAreShedWhateverTheFillForShedMillis() throws Exception
+    {
+        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
+        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
+        final CountingAnalyzerType low = new CountingAnalyzerType("low", 3, Level.LOW, t -> true);
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 20, 2_000);
+        final List<AnalyzerSlot> slots = List.of(slotIn(hold, 0, 2, gate), slotIn(mid, 1, 2, gate),
+            slotIn(low, 2, 2, gate));
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate),
+            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        hold.awaitHolding();
+        for (int i = 0; i < RING - 1; i++)
+        {
+            dispatchOne(pipe.pool(), pipe.dispatcher());
+        }
+        assertThat(pipe.rings().shedding()).as("full, but no HIGH analyzer had to wait yet").isFalse();
+        dispatchOne(pipe.pool(), pipe.dispatcher()); // ring 0 full: the HIGH analyzer waits 20 ms, then loses it
+        assertThat(pipe.rings().shedding()).isTrue();
+        assertThat(pipe.counters().gateSheds.sum()).isEqualTo(1);
+        hold.release();
+        awaitEmpty(pipe.rings(), 0);
+        awaitEmpty(pipe.rings(), 1);
+
+        // both rings empty again, yet within shedMillis MID and LOW are refused
+        final long midDropped = counter(slots, "mid").dropped.sum();
+        final long lowDropped = counter(slots, "low").dropped.sum();
+        final long midProcessed = counter(slots, "mid").processed.sum();
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        assertThat(counter(slots, "mid").dropped.sum()).isEqualTo(midDropped + 1);
+        assertThat(counter(slots, "low").dropped.sum()).isEqualTo(lowDropped + 1);
+
+        Thread.sleep(2_100);
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        awaitEmpty(pipe.rings(), 1);
+        assertThat(pipe.rings().shedding()).as("shedMillis after the last wait").isFalse();
+        assertThat(counter(slots, "mid").processed.sum()).as("admitted again").isEqualTo(midProcessed + 1);
+        assertThat(counter(slots, "mid").dropped.sum()).isEqualTo(midDropped + 1);
+        pipe.rings().shutdown(1000);
+    }
+
     private static void awaitEmpty(final RingGroup rings, final int ring) throws InterruptedException
     {
         final long deadline = System.nanoTime() + 10_000_000_000L;
@@ -267,7 +310,7 @@ class PriorityGateTest
         {
             final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true)
                 .holdFirstTree();
-            final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, highWaitMillis);
+            final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, highWaitMillis, 0);
             final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(1, RING, 1, "spin-park", gate),
                 List.of(slot(hold, 0, gate)), ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
             dispatchOne(pipe.pool(), pipe.dispatcher());
