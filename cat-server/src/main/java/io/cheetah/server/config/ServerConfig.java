@@ -151,7 +151,7 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param highWaitMillis how long an ingest worker waits for a full ring to free a slot for a HIGH analyzer
      *                      before the tree is dropped for it; meanwhile it reads none of its connections, which
      *                      pushes back on the clients (0 = drop at once).
-     * @param shedMillis    after a HIGH analyzer had to wait (the rings are full: sustained overload), how long every
+     * @param shedMillis    after HIGH analyzers had to wait three times within it (sustained overload), how long every
      *                      MID and LOW analyzer is refused outright, whatever the rings' fill, so that their work
      *                      goes to the HIGH analyzers before the clients are pushed back again (0 = off: MID and LOW
      *                      judged by fill alone).

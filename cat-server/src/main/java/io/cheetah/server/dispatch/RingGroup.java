@@ -41,6 +41,9 @@ public final class RingGroup implements PeriodEvents
     private final long shedNanos;
     /** Until when (System.nanoTime) MID and LOW analyzers are refused: sustained overload; 0 = not shedding. */
     private volatile long sheddingUntil;
+    /** When (System.nanoTime) the HIGH waits before this one began, the last WAITS_TO_SHED - 1, oldest overwritten. */
+    private final long[] recentWaits = new long[WAITS_TO_SHED - 1];
+    private int nextWait;
 
     /**
      * Creates the rings and their consumers (each consumer creates its analyzers here) and starts them.
@@ -143,9 +146,13 @@ public final class RingGroup implements PeriodEvents
         return ringSize;
     }
 
+    /** HIGH waits within {@code pipeline.gate.shedMillis} that make a sustained overload (see {@link #overloaded}). */
+    public static final int WAITS_TO_SHED = 3;
+
     /**
-     * Starts or extends the shedding of every MID and LOW analyzer: a dispatcher calls it when a HIGH analyzer's
-     * ring is full, so the overload is sustained and their work is better spent on the HIGH analyzers. Several
+     * Starts or extends the shedding of every MID and LOW analyzer: a dispatcher calls it each time a HIGH analyzer's
+     * ring is full; from the {@value #WAITS_TO_SHED}th such wait within {@code pipeline.gate.shedMillis} the overload
+     * is sustained and their work is better spent on the HIGH analyzers. Several
      * dispatchers may call it at once; a lost update only moves the end by a few nanoseconds.
      *
      * @return true when this starts a shedding (none was under way).
@@ -156,8 +163,19 @@ public final class RingGroup implements PeriodEvents
         {
             return false;
         }
+        final long now = System.nanoTime();
+        // one wait is a transient (a checkpoint, a collection, the JIT); the WAITS_TO_SHED-th within shedMillis is
+        // an overload. Dispatchers race on the array harmlessly: a lost entry delays the verdict by one wait.
+        final int at = nextWait;
+        final long oldest = recentWaits[at];
+        recentWaits[at] = now;
+        nextWait = (at + 1) % recentWaits.length;
+        if (oldest == 0 || now - oldest > shedNanos)
+        {
+            return false;
+        }
         final boolean started = !shedding();
-        sheddingUntil = System.nanoTime() + shedNanos;
+        sheddingUntil = now + shedNanos;
         return started;
     }
 

@@ -223,7 +223,7 @@ class PriorityGateTest
     }
 
     @Test
-    void onceAHighAnalyzerFindsItsRingFullMidAndLowAreShedWhateverTheFillForShedMillis() throws Exception
+    void onceHighAnalyzersKeepFindingTheirRingFullMidAndLowAreShedWhateverTheFillForShedMillis() throws Exception
     {
         final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
         final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
@@ -240,8 +240,14 @@ class PriorityGateTest
             dispatchOne(pipe.pool(), pipe.dispatcher());
         }
         assertThat(pipe.rings().shedding()).as("full, but no HIGH analyzer had to wait yet").isFalse();
-        dispatchOne(pipe.pool(), pipe.dispatcher()); // ring 0 full: the HIGH analyzer waits 20 ms, then loses it
-        assertThat(pipe.rings().shedding()).isTrue();
+        // ring 0 full: each tree makes the HIGH analyzer wait 20 ms, then lose it; one or two waits are a transient
+        for (int i = 1; i < RingGroup.WAITS_TO_SHED; i++)
+        {
+            dispatchOne(pipe.pool(), pipe.dispatcher());
+            assertThat(pipe.rings().shedding()).as("after %d wait(s)", i).isFalse();
+        }
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        assertThat(pipe.rings().shedding()).as("the third wait within shedMillis").isTrue();
         assertThat(pipe.counters().gateSheds.sum()).isEqualTo(1);
         hold.release();
         awaitEmpty(pipe.rings(), 0);
