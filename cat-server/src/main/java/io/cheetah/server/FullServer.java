@@ -161,7 +161,8 @@ public final class FullServer implements AutoCloseable
                     builder.journal(journal, store.checkpoints().cut(), config.storage().journal().flushMillis());
                 }
                 spans = new SpanHistory(store::history, reports, calendar);
-                alertHistory = new AlertHistory(store.database().dataSource());
+                alertHistory = new AlertHistory(store.database().dataSource(), config.alerting().historyDays(),
+                    clock::millis);
                 final AlertHandler alerts = new AlertHandler(alertHistory, config.storage().settings().zone(),
                     gateways::get, clock::millis);
                 builder.mount(AlertHandler.CAT, alerts).mount(AlertHandler.API, alerts);

@@ -35,7 +35,14 @@ public final class AlertHistory implements AlertSink, AutoCloseable
 
     private static final Logger LOG = LoggerFactory.getLogger(AlertHistory.class);
 
+    /** How often old alerts are deleted. */
+    static final long PRUNE_EVERY_MILLIS = 3_600_000L;
+
     private final DataSource db;
+    private final long keepMillis;
+    private final java.util.function.LongSupplier clock;
+    private long nextPrune;
+    private final LongAdder pruned = new LongAdder();
     private final BlockingQueue<Alert> queue = new ArrayBlockingQueue<>(1024);
     private final Thread writer;
     private final LongAdder written = new LongAdder();
@@ -43,11 +50,16 @@ public final class AlertHistory implements AlertSink, AutoCloseable
     private volatile boolean running = true;
 
     /**
-     * @param db the reports' MySQL.
+     * @param db       the reports' MySQL.
+     * @param keepDays alerts older than this many days are deleted, once an hour on the writer's thread (0 = kept
+     *                 forever; {@code alerting.historyDays}).
+     * @param clock    the server's clock, epoch ms (ages and creation times).
      */
-    public AlertHistory(final DataSource db)
+    public AlertHistory(final DataSource db, final int keepDays, final java.util.function.LongSupplier clock)
     {
         this.db = db;
+        this.clock = clock;
+        this.keepMillis = keepDays * 86_400_000L;
         this.writer = new Thread(this::run, "cheetah-alert-history");
         this.writer.setDaemon(true);
         this.writer.start();
@@ -75,11 +87,24 @@ public final class AlertHistory implements AlertSink, AutoCloseable
             try
             {
                 final Alert a = queue.poll(200, TimeUnit.MILLISECONDS);
+                final long now = clock.getAsLong();
+                if (keepMillis > 0 && now >= nextPrune)
+                {
+                    nextPrune = now + PRUNE_EVERY_MILLIS;
+                    try
+                    {
+                        prune(now);
+                    }
+                    catch (final SQLException e)
+                    {
+                        LOG.warn("old alerts not deleted (next try in an hour): {}", e.getMessage());
+                    }
+                }
                 if (a != null)
                 {
                     insert(a.domain(), a.minuteStart(), a.kind(), a.level(), a.summary(),
                         a.catMetric(),
-                        a.resolved() ? "resolved" : "firing", System.currentTimeMillis());
+                        a.resolved() ? "resolved" : "firing", now);
                 }
             }
             catch (final InterruptedException e)
@@ -93,6 +118,31 @@ public final class AlertHistory implements AlertSink, AutoCloseable
                 LOG.warn("an alert was not stored: {}", e.getMessage());
             }
         }
+    }
+
+    /**
+     * Deletes the alerts older than the history keeps (the writer's thread calls it once an hour).
+     *
+     * @param now epoch ms.
+     * @return rows deleted.
+     * @throws SQLException when MySQL fails.
+     */
+    int prune(final long now) throws SQLException
+    {
+        try (Connection c = db.getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM alert WHERE alert_time < ?"))
+        {
+            ps.setLong(1, now - keepMillis);
+            final int n = ps.executeUpdate();
+            pruned.add(n);
+            return n;
+        }
+    }
+
+    /** @return alerts deleted for being older than {@code alerting.historyDays}. */
+    public long pruned()
+    {
+        return pruned.sum();
     }
 
     /**

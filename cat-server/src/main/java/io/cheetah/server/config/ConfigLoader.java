@@ -78,6 +78,7 @@ public final class ConfigLoader
         d.put("alerting.enabled", false);
         d.put("alerting.catConfigDir", "");
         d.put("alerting.rulesFile", "");
+        d.put("alerting.historyDays", 30);
         d.put("alerting.alertmanager.url", "");
         d.put("alerting.webhook.url", "");
         d.put("alerting.webhook.secret", "");
@@ -431,7 +432,7 @@ public final class ConfigLoader
             throw new ConfigException("alerting.webhook.format: " + e.getMessage(), e);
         }
         return new ServerConfig.Alerting(enabled, dir, files, cat, own, am, hook, format,
-            string("alerting.webhook.secret"));
+            string("alerting.webhook.secret"), intIn("alerting.historyDays", 0, 36500));
     }
 
     private ServerConfig.AnalyzerSettings analyzer(final String name)

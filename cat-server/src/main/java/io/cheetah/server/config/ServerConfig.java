@@ -42,12 +42,13 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param webhookUrl      a JSON webhook's URL (empty: none).
      * @param webhookFormat   what the webhook is: a JSON webhook, or a Slack, DingTalk or WeCom robot.
      * @param webhookSecret   the webhook's HMAC-SHA256 secret (empty: unsigned).
+     * @param historyDays     alerts kept in MySQL's {@code alert} table, days (0 = forever).
      */
     public record Alerting(boolean enabled, String catConfigDir, Map<String, String> catFiles,
                            io.cheetah.server.alert.CatAlertConfig cat, io.cheetah.server.alert.OwnRules own,
                            String alertmanagerUrl,
                            String webhookUrl, io.cheetah.server.alert.HttpAlertSender.Target webhookFormat,
-                           String webhookSecret)
+                           String webhookSecret, int historyDays)
     {
     }
 

@@ -96,6 +96,8 @@ public final class ServerSections
                 "Alerts stored in MySQL's alert table.", history.written());
             PrometheusText.metric(out, "cheetah_alert_history_failures_total", "counter",
                 "Alerts not stored (MySQL refused, or the queue was full).", history.failures());
+            PrometheusText.metric(out, "cheetah_alert_history_pruned_total", "counter",
+                "Alerts deleted for being older than alerting.historyDays.", history.pruned());
         };
     }
 

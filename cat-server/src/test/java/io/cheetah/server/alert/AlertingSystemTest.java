@@ -364,6 +364,35 @@ class AlertingSystemTest
         }
     }
 
+    @Test
+    void alertsOlderThanHistoryDaysAreDeletedOnceAnHour() throws Exception
+    {
+        final long start = FaultTraffic.NOW / MINUTE * MINUTE + 10_000;
+        final ManualClock clock = new ManualClock(start);
+        try (FullServer full = FullServer.start(TestServers.config("storage.dataDir=" + dir.resolve("data"),
+            "storage.timeZone=UTC", "alerting.historyDays=1"), clock, false))
+        {
+            final int http = full.server().httpPort();
+            final java.time.format.DateTimeFormatter cat = java.time.format.DateTimeFormatter
+                .ofPattern("yyyy-MM-dd HH:mm").withZone(java.time.ZoneOffset.UTC);
+            for (final long at : new long[] {start - 2 * 86_400_000L, start - 3_600_000L})
+            {
+                assertThat(FaultTraffic.get(http, "/cat/r/alert?op=insert&domain=shop&category=network&level=error" +
+                    "&content=c&metric=m&alertTime=" + java.net.URLEncoder.encode(cat.format(
+                    java.time.Instant.ofEpochMilli(at)), java.nio.charset.StandardCharsets.UTF_8)).body())
+                    .isEqualTo("{\"status\":200}");
+            }
+            final String from = "/api/v1/alerts?from=" + java.time.Instant.ofEpochMilli(start - 3 * 86_400_000L);
+            assertThat(get(http, from)).hasSize(2);
+            clock.set(start + AlertHistory.PRUNE_EVERY_MILLIS + 1); // the writer's next hourly pass
+            await(() -> get(http, from).size() == 1);
+            assertThat(get(http, from).get(0).path("alertTime").asText()).as("the one of the last day is kept")
+                .isEqualTo(java.time.Instant.ofEpochMilli((start - 3_600_000L) / MINUTE * MINUTE).toString());
+            assertThat(FaultTraffic.value(FaultTraffic.metrics(http), "cheetah_alert_history_pruned_total"))
+                .isEqualTo(1);
+        }
+    }
+
     private static JsonNode get(final int http, final String path)
     {
         try
