@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.ReportLimits;
+import io.cheetah.server.alert.CatAlertConfig;
+import io.cheetah.server.alert.HttpAlertSender;
+import io.cheetah.server.alert.OwnRules;
 import io.cheetah.server.storage.StorageSettings;
 
 import java.io.IOException;
@@ -383,14 +386,14 @@ public final class ConfigLoader
             throw new ConfigException("alerting.catConfigDir: needed with alerting.enabled=true (the directory of " +
                 "CAT's transactionRule.xml and eventRule.xml), unless alerting.rulesFile names Cheetah's own rules");
         }
-        io.cheetah.server.alert.OwnRules own = io.cheetah.server.alert.OwnRules.NONE;
+        OwnRules own = OwnRules.NONE;
         if (!rulesFile.isEmpty())
         {
             try
             {
-                own = io.cheetah.server.alert.OwnRules.parse(yaml.readTree(java.nio.file.Path.of(rulesFile).toFile()));
+                own = OwnRules.parse(yaml.readTree(Path.of(rulesFile).toFile()));
             }
-            catch (final java.io.IOException e)
+            catch (final IOException e)
             {
                 throw new ConfigException("alerting.rulesFile: " + rulesFile + " cannot be read: " + e.getMessage(), e);
             }
@@ -399,14 +402,14 @@ public final class ConfigLoader
                 throw new ConfigException("alerting.rulesFile: " + rulesFile + ": " + e.getMessage(), e);
             }
         }
-        io.cheetah.server.alert.CatAlertConfig cat = io.cheetah.server.alert.CatAlertConfig.NONE;
+        CatAlertConfig cat = CatAlertConfig.NONE;
         Map<String, String> files = Map.of();
         if (!dir.isEmpty())
         {
             try
             {
-                files = io.cheetah.server.alert.CatAlertConfig.files(java.nio.file.Path.of(dir));
-                cat = io.cheetah.server.alert.CatAlertConfig.parse(files);
+                files = CatAlertConfig.files(Path.of(dir));
+                cat = CatAlertConfig.parse(files);
             }
             catch (final IllegalArgumentException e)
             {
@@ -422,10 +425,10 @@ public final class ConfigLoader
                 throw new ConfigException(url[0] + ": must be an http:// or https:// URL, got " + url[1]);
             }
         }
-        final io.cheetah.server.alert.HttpAlertSender.Target format;
+        final HttpAlertSender.Target format;
         try
         {
-            format = io.cheetah.server.alert.HttpAlertSender.Target.webhook(string("alerting.webhook.format"));
+            format = HttpAlertSender.Target.webhook(string("alerting.webhook.format"));
         }
         catch (final IllegalArgumentException e)
         {

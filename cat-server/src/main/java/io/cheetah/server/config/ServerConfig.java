@@ -3,6 +3,9 @@ package io.cheetah.server.config;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.codec.Pt1Zones;
+import io.cheetah.server.alert.CatAlertConfig;
+import io.cheetah.server.alert.HttpAlertSender;
+import io.cheetah.server.alert.OwnRules;
 import io.cheetah.server.journal.JournalSettings;
 import io.cheetah.server.logview.LogviewSettings;
 import io.cheetah.server.storage.StorageSettings;
@@ -45,9 +48,9 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param historyDays     alerts kept in MySQL's {@code alert} table, days (0 = forever).
      */
     public record Alerting(boolean enabled, String catConfigDir, Map<String, String> catFiles,
-                           io.cheetah.server.alert.CatAlertConfig cat, io.cheetah.server.alert.OwnRules own,
+                           CatAlertConfig cat, OwnRules own,
                            String alertmanagerUrl,
-                           String webhookUrl, io.cheetah.server.alert.HttpAlertSender.Target webhookFormat,
+                           String webhookUrl, HttpAlertSender.Target webhookFormat,
                            String webhookSecret, int historyDays)
     {
     }
