@@ -1,5 +1,6 @@
 package io.cheetah.server.alert;
 
+import io.cheetah.server.storage.mysql.Database;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.slf4j.Logger;
@@ -39,7 +40,6 @@ public final class AlertConfigSync
 {
     private static final Logger LOG = LoggerFactory.getLogger(AlertConfigSync.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String NOW_MS = "ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000)";
 
     private final Path dir;
     private final DataSource db;
@@ -197,7 +197,7 @@ public final class AlertConfigSync
     {
         try (Connection c = db.getConnection();
              PreparedStatement ps = c.prepareStatement("INSERT INTO alert_config (fingerprint, files, author, " +
-                 "created_ms) VALUES (?, ?, ?, " + NOW_MS + ")", java.sql.Statement.RETURN_GENERATED_KEYS))
+                 "created_ms) VALUES (?, ?, ?, " + Database.NOW_MS + ")", java.sql.Statement.RETURN_GENERATED_KEYS))
         {
             ps.setString(1, fingerprint(files));
             ps.setString(2, JSON.writeValueAsString(new TreeMap<>(files)));

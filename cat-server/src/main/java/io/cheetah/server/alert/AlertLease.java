@@ -1,5 +1,6 @@
 package io.cheetah.server.alert;
 
+import io.cheetah.server.storage.mysql.Database;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +24,6 @@ public final class AlertLease
     public static final long LEASE_MILLIS = 90_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(AlertLease.class);
-    private static final String NOW_MS = "ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000)";
 
     private final DataSource db;
     private final String member;
@@ -52,9 +52,9 @@ public final class AlertLease
         {
             // MySQL assigns left to right: holder first, then expires_ms sees the new holder
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO alert_lease (name, holder, expires_ms) " +
-                "VALUES ('alerting', ?, " + NOW_MS + " + ?) ON DUPLICATE KEY UPDATE holder = IF(holder = " +
-                "VALUES(holder) OR expires_ms < " + NOW_MS + ", VALUES(holder), holder), expires_ms = IF(holder = " +
-                "VALUES(holder), VALUES(expires_ms), expires_ms)"))
+                "VALUES ('alerting', ?, " + Database.NOW_MS + " + ?) ON DUPLICATE KEY UPDATE holder = " +
+                "IF(holder = VALUES(holder) OR expires_ms < " + Database.NOW_MS + ", VALUES(holder), holder), " +
+                "expires_ms = IF(holder = VALUES(holder), VALUES(expires_ms), expires_ms)"))
             {
                 ps.setString(1, member);
                 ps.setLong(2, LEASE_MILLIS);

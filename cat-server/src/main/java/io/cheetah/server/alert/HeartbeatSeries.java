@@ -36,16 +36,7 @@ public final class HeartbeatSeries
         final HeartbeatDisplay display, final long now, final int minutes)
     {
         final Map<String, double[]> out = withGaps(source, domain, key, display, now, minutes);
-        out.values().forEach(v ->
-        {
-            for (int i = 0; i < v.length; i++)
-            {
-                if (Double.isNaN(v[i]))
-                {
-                    v[i] = 0;
-                }
-            }
-        });
+        out.values().forEach(TallySeries::zeroed);
         return out;
     }
 

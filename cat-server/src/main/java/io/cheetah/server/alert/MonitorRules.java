@@ -56,9 +56,29 @@ public record MonitorRules(List<Rule> rules)
      *
      * @param productText    a domain, or a regular expression found in domains (empty: every domain).
      * @param metricItemText the heartbeat metric, {@code Group:Metric} (e.g. {@code GC:ParNewCount}).
+     * @param product        {@code productText} compiled once, when the rules are read.
      */
-    public record MetricItem(String productText, String metricItemText)
+    public record MetricItem(String productText, String metricItemText, java.util.regex.Pattern product)
     {
+        /**
+         * @param productText    a domain, or a regular expression found in domains (empty: every domain).
+         * @param metricItemText the heartbeat metric, {@code Group:Metric}.
+         * @return the item.
+         * @throws IllegalArgumentException when {@code productText} is not a regular expression.
+         */
+        static MetricItem of(final String productText, final String metricItemText)
+        {
+            try
+            {
+                return new MetricItem(productText, metricItemText, java.util.regex.Pattern.compile(productText));
+            }
+            catch (final java.util.regex.PatternSyntaxException e)
+            {
+                throw new IllegalArgumentException("metric-item productText is not a regular expression: " +
+                    productText, e);
+            }
+        }
+
         /**
          * CAT's {@code BaseRuleConfigManager.validateRegex} score of a domain: 3 for the domain itself (any case), 2
          * when the expression is found in it, 1 for an empty product (every domain), 0 when it does not apply.
@@ -76,7 +96,7 @@ public record MonitorRules(List<Rule> rules)
             {
                 return 3;
             }
-            return java.util.regex.Pattern.compile(productText).matcher(domain).find() ? 2 : 0;
+            return product.matcher(domain).find() ? 2 : 0;
         }
     }
 
@@ -178,18 +198,8 @@ public record MonitorRules(List<Rule> rules)
                 final List<MetricItem> items = new ArrayList<>();
                 for (final Element m : CatXml.children(r, "metric-item"))
                 {
-                    final MetricItem item = new MetricItem(m.getAttribute("productText").trim(),
-                        m.getAttribute("metricItemText").trim());
-                    try
-                    {
-                        java.util.regex.Pattern.compile(item.productText());
-                    }
-                    catch (final java.util.regex.PatternSyntaxException e)
-                    {
-                        throw new IllegalArgumentException("metric-item productText is not a regular expression: " +
-                            item.productText(), e);
-                    }
-                    items.add(item);
+                    items.add(MetricItem.of(m.getAttribute("productText").trim(),
+                        m.getAttribute("metricItemText").trim()));
                 }
                 rules.put(id, new Rule(id, !"false".equalsIgnoreCase(r.getAttribute("available")),
                     List.copyOf(bands), List.copyOf(items)));

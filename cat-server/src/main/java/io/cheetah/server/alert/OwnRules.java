@@ -327,8 +327,7 @@ public record OwnRules(List<Rule> rules)
         }
         if (summary == null)
         {
-            final double[] values = r.noData() == NoData.ZERO ?
-                Arrays.stream(withGaps).map(d -> Double.isNaN(d) ? 0 : d).toArray() : present;
+            final double[] values = r.noData() == NoData.ZERO ? TallySeries.zeroed(withGaps.clone()) : present;
             if (values.length == 0 || !r.condition().firesOn(values))
             {
                 return;

@@ -65,15 +65,25 @@ public final class TallySeries
     public static double[] values(final ReportSource source, final String analyzer, final String domain,
         final String type, final String name, final Monitor monitor, final long now, final int minutes)
     {
-        final double[] out = withGaps(source, analyzer, domain, type, name, monitor, now, minutes);
-        for (int i = 0; i < out.length; i++)
+        return zeroed(withGaps(source, analyzer, domain, type, name, monitor, now, minutes));
+    }
+
+    /**
+     * CAT's reading of a minute without data: 0.
+     *
+     * @param values a series with NaN for minutes without data; changed in place.
+     * @return the same array, NaN replaced by 0.
+     */
+    static double[] zeroed(final double[] values)
+    {
+        for (int i = 0; i < values.length; i++)
         {
-            if (Double.isNaN(out[i]))
+            if (Double.isNaN(values[i]))
             {
-                out[i] = 0;
+                values[i] = 0;
             }
         }
-        return out;
+        return values;
     }
 
     /**

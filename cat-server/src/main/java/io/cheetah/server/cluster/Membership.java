@@ -1,5 +1,6 @@
 package io.cheetah.server.cluster;
 
+import io.cheetah.server.storage.mysql.Database;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +32,6 @@ public final class Membership implements AutoCloseable
     /** Heartbeats a member may miss before it is out. */
     public static final int MISSED_BEATS = 3;
 
-    private static final String NOW_MS = "ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000)";
 
     private final DataSource db;
     private final Member self;
@@ -92,7 +92,8 @@ public final class Membership implements AutoCloseable
         try (Connection c = db.getConnection())
         {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO cluster_member (server_id, tcp_endpoint, " +
-                "http_url, zone, started_ms, heartbeat_ms) VALUES (?, ?, ?, ?, ?, " + NOW_MS + ") ON DUPLICATE KEY " +
+                "http_url, zone, started_ms, heartbeat_ms) VALUES (?, ?, ?, ?, ?, " + Database.NOW_MS + ") " +
+                "ON DUPLICATE KEY " +
                 "UPDATE tcp_endpoint = VALUES(tcp_endpoint), http_url = VALUES(http_url), zone = VALUES(zone), " +
                 "started_ms = VALUES(started_ms), heartbeat_ms = VALUES(heartbeat_ms)"))
             {
@@ -106,7 +107,7 @@ public final class Membership implements AutoCloseable
             final List<Member> members = new ArrayList<>();
             boolean selfIn = false;
             try (PreparedStatement ps = c.prepareStatement("SELECT server_id, tcp_endpoint, http_url, zone FROM " +
-                "cluster_member WHERE heartbeat_ms >= " + NOW_MS + " - ? ORDER BY server_id"))
+                "cluster_member WHERE heartbeat_ms >= " + Database.NOW_MS + " - ? ORDER BY server_id"))
             {
                 ps.setLong(1, MISSED_BEATS * heartbeatMillis);
                 try (ResultSet rs = ps.executeQuery())

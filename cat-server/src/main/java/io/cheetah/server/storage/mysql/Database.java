@@ -15,6 +15,12 @@ import java.io.IOException;
  */
 public final class Database implements AutoCloseable
 {
+    /**
+     * The database's own clock in epoch milliseconds, as an SQL expression: what cluster members, the alerting lease
+     * and the shared alert configuration compare, so that the servers' clocks never have to agree.
+     */
+    public static final String NOW_MS = "ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000)";
+
     private final HikariDataSource pool;
     private final EmbeddedMariaDb embedded;
 
