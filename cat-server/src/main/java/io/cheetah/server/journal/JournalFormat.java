@@ -15,7 +15,8 @@ import java.util.zip.CRC32C;
  * </pre>
  * Big-endian. Entries are numbered from 1 per journal without gaps inside a batch; a batch whose write failed leaves
  * a gap between batches, which the reader accepts. A batch failing its magic, length or checksum ends what is read of
- * its segment (a torn tail after a crash).
+ * its segment (a torn tail after a crash). The writer writes whole blocks ({@code JournalWriter.BLOCK}), so a segment
+ * that a crash left open ends in zeros up to a block boundary: {@link #isPadding} tells them from damage.
  */
 final class JournalFormat
 {
@@ -88,6 +89,29 @@ final class JournalFormat
         final CRC32C crc = new CRC32C();
         crc.update(payload.duplicate());
         return (int)crc.getValue() == header.getInt(8) ? payload : null;
+    }
+
+    /**
+     * @return whether the bytes from {@code offset} to the end of the segment are the zeros that pad its last block
+     *     (a segment the writer had not closed), rather than a torn or damaged batch.
+     * @throws IOException from the file system.
+     */
+    static boolean isPadding(final FileChannel ch, final long offset, final long size) throws IOException
+    {
+        if (size - offset >= JournalWriter.BLOCK || size % JournalWriter.BLOCK != 0)
+        {
+            return false;
+        }
+        final ByteBuffer rest = ByteBuffer.allocate((int)(size - offset));
+        readFully(ch, rest, offset);
+        for (int i = 0; i < rest.limit(); i++)
+        {
+            if (rest.get(i) != 0)
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     static void readFully(final FileChannel ch, final ByteBuffer b, final long at) throws IOException

@@ -206,6 +206,10 @@ public final class TreeJournal implements AutoCloseable
                     final ByteBuffer payload = JournalFormat.readBatch(ch, offset, size, header, MAX_BATCH);
                     if (payload == null)
                     {
+                        if (JournalFormat.isPadding(ch, offset, size))
+                        {
+                            break;
+                        }
                         counters.damagedBatches.increment();
                         LOG.warn("journal {} segment {}: damaged batch at byte {} of {}; the rest of the segment " +
                             "is skipped", id, segments.get(s), offset, size);
@@ -314,6 +318,11 @@ public final class TreeJournal implements AutoCloseable
                 final ByteBuffer payload = JournalFormat.readBatch(ch, offset, size, header, MAX_BATCH);
                 if (payload == null)
                 {
+                    if (JournalFormat.isPadding(ch, offset, size))
+                    {
+                        ch.truncate(offset); // the zeros after the last batch of a segment left open
+                        break;
+                    }
                     counters.damagedBatches.increment();
                     LOG.warn("journal {}: torn tail of {} cut off at byte {} of {} (a crash while writing)",
                         dir.getFileName(), file.getFileName(), offset, size);

@@ -1,6 +1,7 @@
 package io.cheetah.server.journal;
 
 import io.cheetah.message.FlatTree;
+import io.cheetah.server.disk.Disk;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -188,6 +189,111 @@ class TreeJournalTest
             j.continueAfter(new JournalCut(java.util.Map.of("transaction", new long[] {7})).highest());
             assertThat(j.writer().append(tree("next", false), 1, 0)).isEqualTo(8);
             assertThat(j.dispatched()).containsExactly(7);
+        }
+    }
+
+    @Test
+    void batchesOfEveryLengthComeBackAcrossBlockBoundariesAndSegmentsWithOrWithoutDirectWrites() throws Exception
+    {
+        // the writer rewrites the segment's last, partial block with every batch: lengths that end anywhere in a
+        // block, flushed after one tree or many, must all come back in order, whichever way the file is written
+        final Disk refusesDirect = (file, options) ->
+        {
+            if (java.util.Arrays.asList(options).contains(com.sun.nio.file.ExtendedOpenOption.DIRECT))
+            {
+                throw new UnsupportedOperationException("no O_DIRECT here");
+            }
+            return java.nio.channels.FileChannel.open(file, options);
+        };
+        for (final Disk disk : List.of(Disk.SYSTEM, refusesDirect))
+        {
+            final Path home = Files.createTempDirectory(dir, "j");
+            final JournalSettings s = new JournalSettings(home, 200, 1 << 20, 64 * 1024);
+            final java.util.Random random = new java.util.Random(disk == Disk.SYSTEM ? 1 : 2);
+            final List<String> sent = new ArrayList<>();
+            try (TreeJournal j = TreeJournal.open(s, disk))
+            {
+                final JournalWriter w = j.writer();
+                for (int i = 0; i < 1_500; i++)
+                {
+                    final String frame = i + ":" + "z".repeat(random.nextInt(random.nextInt(10) == 0 ? 9_000 : 700));
+                    sent.add(frame);
+                    w.append(tree(frame, false), i, 0);
+                    if (random.nextInt(4) == 0)
+                    {
+                        w.flush();
+                    }
+                }
+                if (disk != Disk.SYSTEM)
+                {
+                    assertThat(w.direct()).as("refused O_DIRECT: written through the page cache").isFalse();
+                }
+            }
+            final Path journal = home.resolve("0");
+            assertThat(count(journal)).as("1 MB segments").isGreaterThanOrEqualTo(2);
+            try (Stream<Path> files = Files.list(journal))
+            {
+                for (final Path f : files.toList())
+                {
+                    assertThat(Files.size(f) % JournalWriter.BLOCK).as("closed segments are cut to their length")
+                        .isNotZero();
+                }
+            }
+            try (TreeJournal j = TreeJournal.open(s, disk))
+            {
+                assertThat(j.endAtOpen(0)).isEqualTo(sent.size());
+                assertThat(read(j, 0, 0)).extracting(Seen::frame).containsExactlyElementsOf(sent);
+                assertThat(j.counters().damagedBatches.sum()).isZero();
+            }
+        }
+    }
+
+    @Test
+    void aSegmentLeftOpenByACrashEndsInPaddingThatIsNotDamage() throws Exception
+    {
+        final TreeJournal crashed = TreeJournal.open(settings(64 * 1024));
+        final JournalWriter w = crashed.writer();
+        w.append(tree("one", false), 1, 0);
+        w.flush();
+        w.append(tree("two", true), 2, 0);
+        w.flush(); // the writer is never closed: a kill -9 leaves the segment as it is now
+        final Path segment;
+        try (Stream<Path> files = Files.list(dir.resolve("journal").resolve("0")))
+        {
+            segment = files.findFirst().orElseThrow();
+        }
+        assertThat(Files.size(segment)).as("whole blocks, zeros after the last batch").isEqualTo(JournalWriter.BLOCK);
+        try (TreeJournal j = TreeJournal.open(settings(64 * 1024)))
+        {
+            assertThat(j.counters().damagedBatches.sum()).isZero();
+            assertThat(j.endAtOpen(0)).isEqualTo(2);
+            assertThat(read(j, 0, 0)).extracting(Seen::frame).containsExactly("one", "two");
+            assertThat(Files.size(segment)).as("the padding cut off").isLessThan(JournalWriter.BLOCK);
+            final JournalWriter next = j.writer();
+            assertThat(next.append(tree("three", false), 3, 0)).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void nonZeroBytesAfterTheLastBatchAreDamageNotPadding() throws Exception
+    {
+        try (TreeJournal j = TreeJournal.open(settings(64 * 1024)))
+        {
+            final JournalWriter w = j.writer();
+            w.append(tree("one", false), 1, 0);
+        }
+        final Path segment;
+        try (Stream<Path> files = Files.list(dir.resolve("journal").resolve("0")))
+        {
+            segment = files.findFirst().orElseThrow();
+        }
+        final byte[] junk = new byte[JournalWriter.BLOCK - (int)Files.size(segment)];
+        junk[junk.length - 1] = 7;
+        Files.write(segment, junk, StandardOpenOption.APPEND);
+        try (TreeJournal j = TreeJournal.open(settings(64 * 1024)))
+        {
+            assertThat(j.counters().damagedBatches.sum()).isEqualTo(1);
+            assertThat(read(j, 0, 0)).extracting(Seen::frame).containsExactly("one");
         }
     }
 
