@@ -5,6 +5,7 @@ import com.lmax.disruptor.RingBuffer;
 import io.cheetah.analysis.Level;
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.metrics.IngestCounters;
+import io.cheetah.server.metrics.SharedCount;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.period.OutOfPeriodLedger;
@@ -38,6 +39,9 @@ public final class Dispatcher
 
     private final RingGroup group;
     private final AnalyzerSlot[][] byRing;
+    /** This dispatcher's own lanes of the per-tree counts (one thread dispatches through it: no atomics). */
+    private final SharedCount.Lane trees;
+    private final SharedCount.Lane[] drops = new SharedCount.Lane[Long.SIZE];
     private final long[] masks;
     private final long[] highMasks;
     private final int consumersPerRing;
@@ -71,6 +75,11 @@ public final class Dispatcher
                 }
             }
         }
+        for (final AnalyzerSlot s : slots)
+        {
+            drops[s.bit()] = s.counters().dropped.lane();
+        }
+        this.trees = counters.treesReceived.lane();
         this.masks = new long[byRing.length];
         this.consumersPerRing = group.consumersPerRing();
         this.highWaitNanos = group.highWaitNanos();
@@ -104,7 +113,7 @@ public final class Dispatcher
         final long now)
     {
         final FlatTree tree = pooled.tree();
-        counters.treesReceived.increment();
+        trees.increment();
         final long hour = HourWindow.hourOf(tree.rootTimestamp());
         final int period = HourWindow.classify(hour, now);
         if (period != HourWindow.OPEN)
@@ -148,7 +157,7 @@ public final class Dispatcher
                     }
                     else
                     {
-                        slot.counters().dropped.increment();
+                        drops[slot.bit()].increment();
                         refused++;
                     }
                 }
@@ -257,7 +266,7 @@ public final class Dispatcher
         {
             if ((mask & (1L << slot.bit())) != 0)
             {
-                slot.counters().dropped.increment();
+                drops[slot.bit()].increment();
             }
         }
     }

@@ -8,6 +8,7 @@ import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.dispatch.TreePool;
 import io.cheetah.server.journal.JournalWriter;
 import io.cheetah.server.metrics.IngestCounters;
+import io.cheetah.server.metrics.SharedCount;
 import io.cheetah.server.period.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +32,8 @@ public final class IngestWorker
     private final Dispatcher dispatcher;
     private final Consumer<PooledTree> baseline;
     private final IngestCounters counters;
+    /** This worker's own lane of the frames count (its event-loop thread alone adds to it). */
+    private final SharedCount.Lane frames;
     private final Clock pt1Clock;
     private final Clock clock;
     private final JournalWriter journal;
@@ -54,6 +57,7 @@ public final class IngestWorker
         this.dispatcher = dispatcher;
         this.baseline = null;
         this.counters = counters;
+        this.frames = counters.framesReceived.lane();
         this.clock = clock;
         this.pt1Clock = pt1Clock;
         this.journal = journal;
@@ -76,6 +80,7 @@ public final class IngestWorker
         this.dispatcher = null;
         this.baseline = handoff;
         this.counters = counters;
+        this.frames = counters.framesReceived.lane();
         this.clock = null;
         this.pt1Clock = null;
         this.journal = null;
@@ -136,7 +141,7 @@ public final class IngestWorker
      */
     public void frameComplete(final PooledTree tree, final Pt1ClockOffset connection, final ConnectionDomains domains)
     {
-        counters.framesReceived.increment();
+        frames.increment();
         if (decoder == null)
         {
             pool.giveBack(tree);

@@ -70,6 +70,7 @@ final class HourFile
     private int[] pendingOffset = new int[256];
     private int pending;
     private final SealScratch scratch;
+    private final LogviewCounters.WriterLanes lanes;
     private final long[] cacheClient = new long[CACHE];
     private final long[] cacheSegment = new long[CACHE];
     private final int[] cacheNumber = new int[CACHE];
@@ -77,11 +78,13 @@ final class HourFile
     private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(BlockFormat.SEGMENT_BYTES).asReadOnlyBuffer();
 
     private HourFile(final LogviewStore.FileKey key, final LogviewSettings settings, final LogviewCounters counters,
-        final SealScratch scratch, final FileChannel dat, final FileChannel idx, final FileChannel seg,
+        final SealScratch scratch, final LogviewCounters.WriterLanes lanes, final FileChannel dat,
+        final FileChannel idx, final FileChannel seg,
         final long idxSizeAtOpen, final Consumer<IOException> onWriteError)
     {
         this.onWriteError = onWriteError;
         this.scratch = scratch;
+        this.lanes = lanes;
         this.key = key;
         this.settings = settings;
         this.counters = counters;
@@ -103,12 +106,14 @@ final class HourFile
      * @param settings store settings.
      * @param counters where damage is counted.
      * @param scratch  the writer's buffers for sealing.
+     * @param lanes    the writer's lanes of the per-tree counts.
      * @param disk     where the files are opened.
      * @param onWriteError told of every failed seal (after it was counted), to log it now and then.
      * @return the open file set.
      */
     static HourFile open(final Path dir, final LogviewStore.FileKey key, final LogviewSettings settings,
-        final LogviewCounters counters, final SealScratch scratch, final Disk disk,
+        final LogviewCounters counters, final SealScratch scratch, final LogviewCounters.WriterLanes lanes,
+        final Disk disk,
         final Consumer<IOException> onWriteError) throws IOException
     {
         Files.createDirectories(dir);
@@ -119,7 +124,7 @@ final class HourFile
             StandardOpenOption.READ, StandardOpenOption.WRITE);
         final FileChannel seg = disk.open(dir.resolve(stem + LogviewFiles.SEG), StandardOpenOption.CREATE,
             StandardOpenOption.READ, StandardOpenOption.WRITE);
-        final HourFile file = new HourFile(key, settings, counters, scratch, dat, idx, seg, idx.size(),
+        final HourFile file = new HourFile(key, settings, counters, scratch, lanes, dat, idx, seg, idx.size(),
             onWriteError);
         try
         {
@@ -208,8 +213,8 @@ final class HourFile
         pending++;
         blockLength = need;
         published.setRelease(need);
-        counters.treesStored.increment();
-        counters.rawBytes.add(frameLength);
+        lanes.treesStored().increment();
+        lanes.rawBytes().add(frameLength);
     }
 
     /**

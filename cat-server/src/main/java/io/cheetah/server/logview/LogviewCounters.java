@@ -1,5 +1,7 @@
 package io.cheetah.server.logview;
 
+import io.cheetah.server.metrics.SharedCount;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -11,8 +13,8 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class LogviewCounters
 {
-    final LongAdder treesStored = new LongAdder();
-    final LongAdder rawBytes = new LongAdder();
+    final SharedCount treesStored = new SharedCount();
+    final SharedCount rawBytes = new SharedCount();
     final LongAdder compressedBytes = new LongAdder();
     final LongAdder blocksSealed = new LongAdder();
     final LongAdder idsUnparsable = new LongAdder();
@@ -26,6 +28,24 @@ public final class LogviewCounters
     final LongAdder lookupTimeouts = new LongAdder();
     final LongAdder damage = new LongAdder();
     final LongAdder hoursRemoved = new LongAdder();
+
+    /**
+     * @return one writer's own lanes of the counts it adds to for every tree (a logview writer's, made once).
+     */
+    WriterLanes writerLanes()
+    {
+        return new WriterLanes(treesStored.lane(), rawBytes.lane());
+    }
+
+    /**
+     * The per-tree counts of one writer thread: added without an atomic instruction ({@link SharedCount}).
+     *
+     * @param treesStored its trees appended.
+     * @param rawBytes    their frame bytes.
+     */
+    record WriterLanes(SharedCount.Lane treesStored, SharedCount.Lane rawBytes)
+    {
+    }
 
     /** Trees appended to a block (findable from then on). */
     public long treesStored()

@@ -387,7 +387,8 @@ public final class LogviewStore implements Closeable, TreeLookup
 
     // ------------------------------------------------------------------------------------------------ writers
 
-    HourFile open(final FileKey key, final SealScratch scratch) throws IOException
+    HourFile open(final FileKey key, final SealScratch scratch, final LogviewCounters.WriterLanes lanes)
+        throws IOException
     {
         // announced before the first write (opening may cut off a torn tail): see readClosed
         writing.add(key);
@@ -396,7 +397,7 @@ public final class LogviewStore implements Closeable, TreeLookup
         try
         {
             f = HourFile.open(LogviewFiles.hourDir(settings.root(), key.hour()), key, settings, counters, scratch,
-                disk, this::writeFailed);
+                lanes, disk, this::writeFailed);
         }
         catch (final IOException | RuntimeException e)
         {

@@ -32,6 +32,7 @@ public final class LogviewWriter
     private final int partition;
     private final MessageKey key = new MessageKey();
     private final SealScratch scratch = new SealScratch();
+    private final LogviewCounters.WriterLanes lanes;
     private final List<OpenHour> hours = new ArrayList<>(4);
     /** After a failed open (disk full, read-only): no new file set is tried before this time, ms. */
     private long openRetryAt;
@@ -40,6 +41,7 @@ public final class LogviewWriter
     {
         this.store = store;
         this.partition = partition;
+        this.lanes = store.counters().writerLanes();
     }
 
     /**
@@ -88,7 +90,7 @@ public final class LogviewWriter
             }
             try
             {
-                file = store.open(new LogviewStore.FileKey(key.hour(), domain, partition), scratch);
+                file = store.open(new LogviewStore.FileKey(key.hour(), domain, partition), scratch, lanes);
             }
             catch (final IOException e)
             {

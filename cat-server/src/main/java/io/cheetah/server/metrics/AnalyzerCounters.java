@@ -14,7 +14,7 @@ public final class AnalyzerCounters
     /** Trees handed to the analyzer's process method. */
     public final LongAdder processed = new LongAdder();
     /** Trees the prefilter accepted but the priority gate (or a full ring) refused. */
-    public final LongAdder dropped = new LongAdder();
+    public final SharedCount dropped = new SharedCount();
     /** Exceptions thrown by the analyzer (the tree is skipped for that analyzer only). */
     public final LongAdder errors = new LongAdder();
     /** Trees of an hour that had already been closed when they reached the consumer. */

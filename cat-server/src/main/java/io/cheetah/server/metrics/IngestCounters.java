@@ -16,11 +16,11 @@ import java.util.concurrent.atomic.LongAdder;
 public final class IngestCounters
 {
     /** Frames whose length prefix was read completely (good or bad). */
-    public final LongAdder framesReceived = new LongAdder();
+    public final SharedCount framesReceived = new SharedCount();
     /** Bytes read from client sockets. */
     public final LongAdder bytesReceived = new LongAdder();
     /** Trees decoded successfully. */
-    public final LongAdder treesReceived = new LongAdder();
+    public final SharedCount treesReceived = new SharedCount();
     /** Trees older than every open hour (root timestamp before the previous hour, or the hour closed). */
     public final LongAdder treesTooLate = new LongAdder();
     /** Trees newer than every open hour (root timestamp in an hour that opens later). */
