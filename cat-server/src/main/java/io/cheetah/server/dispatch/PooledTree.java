@@ -29,7 +29,10 @@ public final class PooledTree
 
     void retain(final int count)
     {
-        refs.set(count);
+        // No consumer holds the tree now (it came from the pool), and the ring's publish that follows is a release
+        // store: an ordered store suffices, where a volatile one would make the ingest core wait for every store
+        // of the tree it has just decoded to drain.
+        refs.setRelease(count);
     }
 
     /**
