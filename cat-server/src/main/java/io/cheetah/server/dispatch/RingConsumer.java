@@ -19,6 +19,8 @@ import java.util.List;
 final class RingConsumer implements EventHandler<TreeEvent>
 {
     private static final Logger LOG = LoggerFactory.getLogger(RingConsumer.class);
+    /** Most trees held before they are given back within one batch. */
+    private static final int RELEASE_BATCH = 256;
 
     private final int partition;
     private final int partitions;
@@ -36,6 +38,9 @@ final class RingConsumer implements EventHandler<TreeEvent>
     private int openCount;
     private long lastHour = Long.MIN_VALUE;
     private long closedUpTo = Long.MIN_VALUE;
+    /** Trees processed but not yet given back (see {@link #releaseTrees}). */
+    private final PooledTree[] released = new PooledTree[RELEASE_BATCH];
+    private int releasing;
     /** Per journal, the sequence of the last tree this ring carried (processed here or by another partition). */
     private final long[] seen = new long[Dispatcher.MAX_JOURNALS];
 
@@ -69,6 +74,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
         final Control control = event.control;
         if (control != null)
         {
+            releaseTrees();
             flushCounts();
             handle(control);
             return;
@@ -84,12 +90,32 @@ final class RingConsumer implements EventHandler<TreeEvent>
         }
         finally
         {
-            pooled.release(1);
+            released[releasing++] = pooled;
+            if (endOfBatch || releasing == released.length)
+            {
+                releaseTrees();
+            }
             if (endOfBatch)
             {
                 flushCounts();
             }
         }
+    }
+
+    /**
+     * Gives back the trees processed since the last call. Done per batch rather than per tree because a release is
+     * an atomic decrement, and the first locked instruction after an analyzer's report updates makes the core wait
+     * for those stores to drain; back to back, only the first of them waits. It holds no slot longer: the ring
+     * frees a batch's slots at its end anyway.
+     */
+    private void releaseTrees()
+    {
+        for (int i = 0; i < releasing; i++)
+        {
+            released[i].release(1);
+            released[i] = null;
+        }
+        releasing = 0;
     }
 
     private void flushCounts()
