@@ -2,7 +2,7 @@ package io.cheetah.server.logview;
 
 import net.jpountz.lz4.LZ4Exception;
 import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.lz4.LZ4FastDecompressor;
+import net.jpountz.lz4.LZ4SafeDecompressor;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -38,7 +38,8 @@ final class BlockFormat
     /** Largest raw block accepted when reading: the biggest block size plus the biggest frame, with room. */
     static final int MAX_RAW_BLOCK = 1 << 30;
 
-    private static final LZ4FastDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().fastDecompressor();
+    /** The bounds-checking decompressor: a block is checksummed first, but never trusted to say its own length. */
+    private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
 
     private BlockFormat()
     {
@@ -134,7 +135,7 @@ final class BlockFormat
         final byte[] out = new byte[raw];
         try
         {
-            if (DECOMPRESSOR.decompress(data, 0, out, 0, raw) != compressed)
+            if (DECOMPRESSOR.decompress(data, 0, compressed, out, 0, raw) != raw)
             {
                 return null;
             }

@@ -3,7 +3,6 @@ package io.cheetah.server.logview;
 import io.cheetah.server.logview.BlockFormat.SegmentKey;
 import io.cheetah.server.disk.Disk;
 import net.jpountz.lz4.LZ4Compressor;
-import net.jpountz.lz4.LZ4Factory;
 
 import java.io.IOException;
 import java.lang.invoke.VarHandle;
@@ -37,7 +36,6 @@ import java.util.zip.CRC32C;
  */
 final class HourFile
 {
-    private static final LZ4Compressor COMPRESSOR = LZ4Factory.fastestInstance().fastCompressor();
     private static final int CACHE = 64;
     /** How long a reader keeps retrying when every index read races a seal writing the index. */
     private static final long READ_PATIENCE_NANOS = 2_000_000_000L;
@@ -264,9 +262,10 @@ final class HourFile
 
     private void writeBlock(final long blockOffset) throws IOException
     {
-        final int max = BlockFormat.BLOCK_HEADER + COMPRESSOR.maxCompressedLength(blockLength);
+        final LZ4Compressor compressor = scratch.compressor;
+        final int max = BlockFormat.BLOCK_HEADER + compressor.maxCompressedLength(blockLength);
         final byte[] compressed = scratch.compressed(max);
-        final int n = COMPRESSOR.compress(block, 0, blockLength, compressed, BlockFormat.BLOCK_HEADER,
+        final int n = compressor.compress(block, 0, blockLength, compressed, BlockFormat.BLOCK_HEADER,
             max - BlockFormat.BLOCK_HEADER);
         final CRC32C crc = scratch.crc;
         crc.reset();

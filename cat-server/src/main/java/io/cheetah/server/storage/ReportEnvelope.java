@@ -5,7 +5,7 @@ import io.cheetah.analysis.ReportFormat;
 import net.jpountz.lz4.LZ4Compressor;
 import net.jpountz.lz4.LZ4Exception;
 import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.lz4.LZ4FastDecompressor;
+import net.jpountz.lz4.LZ4SafeDecompressor;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -39,7 +39,8 @@ public final class ReportEnvelope
     private static final int LZ4 = 1;
     private static final int MAX_REPORT = 512 * 1024 * 1024;
     private static final LZ4Compressor COMPRESSOR = LZ4Factory.fastestInstance().fastCompressor();
-    private static final LZ4FastDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().fastDecompressor();
+    /** Bounds-checking: an envelope comes from MySQL, which other cluster members write too. */
+    private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
 
     private ReportEnvelope()
     {
@@ -123,8 +124,9 @@ public final class ReportEnvelope
             else if (compression == LZ4)
             {
                 raw = new byte[length];
-                final int read = DECOMPRESSOR.decompress(bytes, in.position(), raw, 0, length);
-                if (in.position() + read != bytes.length)
+                final int written = DECOMPRESSOR.decompress(bytes, in.position(), bytes.length - in.position(), raw,
+                    0, length);
+                if (written != length)
                 {
                     throw new IOException("report envelope has trailing or missing bytes");
                 }

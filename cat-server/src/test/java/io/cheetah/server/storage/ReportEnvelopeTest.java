@@ -40,6 +40,26 @@ class ReportEnvelopeTest
     }
 
     @Test
+    void aCompressedBodyShortOfItsDeclaredLengthIsRefusedNotReadPast() throws IOException
+    {
+        // envelopes come from MySQL, which other cluster members write: the decompressor must check bounds itself
+        final Map<String, Long> counts = new TreeMap<>();
+        for (int i = 0; i < 2_000; i++)
+        {
+            counts.put("com.example.service.OrderService.placeOrder-" + i, (long)i);
+        }
+        final byte[] bytes = ReportEnvelope.encode(format, new CountingReport("transaction", "shop", 0, counts, 1));
+        for (final int cut : new int[] {1, 7, 100, bytes.length / 3})
+        {
+            final byte[] shorter = java.util.Arrays.copyOf(bytes, bytes.length - cut);
+            assertThatThrownBy(() -> ReportEnvelope.decode(formats, shorter)).as("cut by %d", cut)
+                .isInstanceOf(IOException.class);
+        }
+        final byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 64);
+        assertThatThrownBy(() -> ReportEnvelope.decode(formats, longer)).isInstanceOf(IOException.class);
+    }
+
+    @Test
     void unknownEnvelopeVersionIsAClearError()
     {
         final byte[] bytes = ReportEnvelope.encode(format, CountingReport.of("transaction", "a", 0, 1));
