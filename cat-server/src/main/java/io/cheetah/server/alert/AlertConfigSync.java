@@ -1,8 +1,8 @@
 package io.cheetah.server.alert;
 
-import io.cheetah.server.storage.mysql.Database;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.server.storage.mysql.Database;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -15,6 +15,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 /**
  * Every alert in MySQL's {@code alert} table, CAT's columns: the rules' alerts every minute they fire (unless CAT's
@@ -40,7 +41,7 @@ public final class AlertHistory implements AlertSink, AutoCloseable
 
     private final DataSource db;
     private final long keepMillis;
-    private final java.util.function.LongSupplier clock;
+    private final LongSupplier clock;
     private long nextPrune;
     private final LongAdder pruned = new LongAdder();
     private final BlockingQueue<Alert> queue = new ArrayBlockingQueue<>(1024);
@@ -55,7 +56,7 @@ public final class AlertHistory implements AlertSink, AutoCloseable
      *                 forever; {@code alerting.historyDays}).
      * @param clock    the server's clock, epoch ms (ages and creation times).
      */
-    public AlertHistory(final DataSource db, final int keepDays, final java.util.function.LongSupplier clock)
+    public AlertHistory(final DataSource db, final int keepDays, final LongSupplier clock)
     {
         this.db = db;
         this.clock = clock;

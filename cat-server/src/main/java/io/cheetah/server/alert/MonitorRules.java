@@ -4,6 +4,8 @@ import org.w3c.dom.Element;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * CAT's alert rules as its {@code monitor-rules} documents hold them ({@code transactionRule.xml},
@@ -58,7 +60,7 @@ public record MonitorRules(List<Rule> rules)
      * @param metricItemText the heartbeat metric, {@code Group:Metric} (e.g. {@code GC:ParNewCount}).
      * @param product        {@code productText} compiled once, when the rules are read.
      */
-    public record MetricItem(String productText, String metricItemText, java.util.regex.Pattern product)
+    public record MetricItem(String productText, String metricItemText, Pattern product)
     {
         /**
          * @param productText    a domain, or a regular expression found in domains (empty: every domain).
@@ -70,9 +72,9 @@ public record MonitorRules(List<Rule> rules)
         {
             try
             {
-                return new MetricItem(productText, metricItemText, java.util.regex.Pattern.compile(productText));
+                return new MetricItem(productText, metricItemText, Pattern.compile(productText));
             }
-            catch (final java.util.regex.PatternSyntaxException e)
+            catch (final PatternSyntaxException e)
             {
                 throw new IllegalArgumentException("metric-item productText is not a regular expression: " +
                     productText, e);

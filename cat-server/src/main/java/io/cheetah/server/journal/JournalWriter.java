@@ -242,12 +242,13 @@ public final class JournalWriter implements AutoCloseable
             {
                 throw e;
             }
-            // a file system that opens O_DIRECT but refuses the write: the same bytes through the page cache
-            directUsable = false;
+            // a file system that opens O_DIRECT but refuses the write, or the disk failed: the same bytes through
+            // the page cache tell which (as in openSegment, only a page-cache write that works gives O_DIRECT up)
             direct = false;
             channel.close();
             channel = disk.open(segment, StandardOpenOption.WRITE);
             JournalFormat.writeFully(channel, b.position(0).limit(blocks), tailStart);
+            directUsable = false;
         }
     }
 
