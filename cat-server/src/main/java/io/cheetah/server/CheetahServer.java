@@ -15,6 +15,7 @@ import io.cheetah.server.dispatch.Dispatcher;
 import io.cheetah.server.query.LiveReports;
 import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.dispatch.RingGroup;
+import io.cheetah.server.ingest.BacklogWatch;
 import io.cheetah.server.dispatch.TreePool;
 import io.cheetah.server.http.AdminHandler;
 import io.cheetah.server.http.HttpServer;
@@ -123,7 +124,14 @@ public final class CheetahServer implements AutoCloseable
         HttpServer httpServer = null;
         try
         {
-            tcpIngest = new TcpIngest(tcp, counters, ingestWorkers(b.clock, symbols), b.flushMillis);
+            tcpIngest = new TcpIngest(tcp, counters, ingestWorkers(b.clock, symbols), b.flushMillis,
+                new BacklogWatch(config.pipeline().gate().backlogMillis(), () ->
+                {
+                    if (rings.backlogged())
+                    {
+                        counters.backlogSheds.increment();
+                    }
+                }));
             this.router = new RouterHandler(RouterEndpoints.of(config, tcpIngest.port()), config.router().sample(),
                 config.router().multiInstances());
             metrics.add(ServerSections.symbols(symbols,

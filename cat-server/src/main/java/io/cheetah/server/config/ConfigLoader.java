@@ -68,6 +68,7 @@ public final class ConfigLoader
         d.put("pipeline.gate.lowDivisor", 4);
         d.put("pipeline.gate.highWaitMillis", 5000);
         d.put("pipeline.gate.shedMillis", 1000);
+        d.put("pipeline.gate.backlogMillis", 20);
         d.put("pipeline.mode", "cheetah");
         d.put("router.advertisedHost", "");
         d.put("router.servers", List.of());
@@ -295,7 +296,8 @@ public final class ConfigLoader
             rings, ringSize, intIn("pipeline.consumersPerRing", 1, 64), wait,
             new ServerConfig.Gate(intIn("pipeline.gate.highFreeSlots", 1, ringSize),
                 intIn("pipeline.gate.midDivisor", 1, ringSize), intIn("pipeline.gate.lowDivisor", 1, ringSize),
-                intIn("pipeline.gate.highWaitMillis", 0, 600_000), intIn("pipeline.gate.shedMillis", 0, 600_000)),
+                intIn("pipeline.gate.highWaitMillis", 0, 600_000), intIn("pipeline.gate.shedMillis", 0, 600_000),
+                intIn("pipeline.gate.backlogMillis", 0, 600_000)),
             mode);
         final double sample = number("router.sample");
         if (!(sample >= 0 && sample <= 1))

@@ -159,9 +159,28 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      *                      MID and LOW analyzer is refused outright, whatever the rings' fill, so that their work
      *                      goes to the HIGH analyzers before the clients are pushed back again (0 = off: MID and LOW
      *                      judged by fill alone).
+     * @param backlogMillis once an ingest thread has found input waiting on its connections every time it looked for
+     *                      this long (it cannot keep up, and TCP is pushing back on the clients), every MID and LOW
+     *                      analyzer is refused for shedMillis, renewed while it lasts (0 = off).
      */
-    public record Gate(int highFreeSlots, int midDivisor, int lowDivisor, int highWaitMillis, int shedMillis)
+    public record Gate(int highFreeSlots, int midDivisor, int lowDivisor, int highWaitMillis, int shedMillis,
+        int backlogMillis)
     {
+        /**
+         * A gate without the input-backlog trigger (tests of the ring-fill triggers).
+         *
+         * @param highFreeSlots  free slots a HIGH analyzer needs.
+         * @param midDivisor     a MID analyzer needs ringSize / midDivisor free slots.
+         * @param lowDivisor     a LOW analyzer needs ringSize / lowDivisor free slots.
+         * @param highWaitMillis how long a HIGH tree waits for a full ring.
+         * @param shedMillis     how long MID and LOW are refused after a sustained overload.
+         */
+        public Gate(final int highFreeSlots, final int midDivisor, final int lowDivisor, final int highWaitMillis,
+            final int shedMillis)
+        {
+            this(highFreeSlots, midDivisor, lowDivisor, highWaitMillis, shedMillis, 0);
+        }
+
         /**
          * A gate that drops HIGH trees at once when their ring is full and judges MID and LOW by fill alone (tests
          * of the gate alone).
@@ -172,7 +191,7 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
          */
         public Gate(final int highFreeSlots, final int midDivisor, final int lowDivisor)
         {
-            this(highFreeSlots, midDivisor, lowDivisor, 0, 0);
+            this(highFreeSlots, midDivisor, lowDivisor, 0, 0, 0);
         }
 
         /**

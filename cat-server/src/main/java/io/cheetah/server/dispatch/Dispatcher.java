@@ -26,7 +26,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link IngestCounters#backPressureNanos}; only a ring stuck past the wait drops HIGH trees, counted per analyzer.
  * A HIGH analyzer finding its ring full marks a sustained overload: for {@code pipeline.gate.shedMillis} after it,
  * every MID and LOW analyzer is refused whatever the rings' fill (counted as their drops), so that the cores go to
- * the HIGH analyzers before the clients are pushed back again.
+ * the HIGH analyzers before the clients are pushed back again. An ingest thread that cannot keep up with its
+ * connections starts the same shedding ({@code BacklogWatch}, {@link RingGroup#backlogged()}).
  */
 public final class Dispatcher
 {

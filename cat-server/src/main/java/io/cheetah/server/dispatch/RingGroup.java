@@ -180,6 +180,23 @@ public final class RingGroup implements PeriodEvents
     }
 
     /**
+     * Starts or extends the shedding of every MID and LOW analyzer because an ingest thread cannot keep up with its
+     * connections (see {@code BacklogWatch}).
+     *
+     * @return true when this starts a shedding (none was under way).
+     */
+    public boolean backlogged()
+    {
+        if (shedNanos <= 0)
+        {
+            return false;
+        }
+        final boolean started = !shedding();
+        sheddingUntil = System.nanoTime() + shedNanos;
+        return started;
+    }
+
+    /**
      * @return true while MID and LOW analyzers are shed (within {@code pipeline.gate.shedMillis} of the last time a
      * HIGH analyzer found its ring full). Costs a volatile read, and a clock read only while shedding.
      */

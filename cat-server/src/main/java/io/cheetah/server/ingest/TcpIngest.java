@@ -19,6 +19,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.FastThreadLocal;
 
 import java.net.InetSocketAddress;
+import java.nio.channels.spi.SelectorProvider;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 
@@ -44,13 +45,16 @@ public final class TcpIngest implements AutoCloseable
      * @throws InterruptedException when interrupted while binding.
      */
     public TcpIngest(final ServerConfig.Tcp tcp, final IngestCounters counters,
-        final Supplier<IngestWorker> workerFactory, final long flushMillis) throws InterruptedException
+        final Supplier<IngestWorker> workerFactory, final long flushMillis, final BacklogWatch backlog)
+        throws InterruptedException
     {
         final boolean epoll = Epoll.isAvailable();
         boss = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("cheetah-accept", true)) :
             new NioEventLoopGroup(1, new DefaultThreadFactory("cheetah-accept", true));
-        workers = epoll ? new EpollEventLoopGroup(tcp.workers(), new DefaultThreadFactory("cheetah-ingest", true)) :
-            new NioEventLoopGroup(tcp.workers(), new DefaultThreadFactory("cheetah-ingest", true));
+        workers = epoll ?
+            new EpollEventLoopGroup(tcp.workers(), new DefaultThreadFactory("cheetah-ingest", true), backlog) :
+            new NioEventLoopGroup(tcp.workers(), new DefaultThreadFactory("cheetah-ingest", true),
+                SelectorProvider.provider(), backlog);
         final Class<? extends ServerSocketChannel> type =
             epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         perThread = new FastThreadLocal<>()

@@ -37,6 +37,9 @@ public final class IngestCounters
     public final LongAdder backPressureNanos = new LongAdder();
     /** Sustained overloads: times every MID and LOW analyzer started being shed (pipeline.gate.shedMillis). */
     public final LongAdder gateSheds = new LongAdder();
+    /** Input backlogs: times every MID and LOW analyzer started being shed because an ingest thread fell behind its
+     * connections (pipeline.gate.backlogMillis). */
+    public final LongAdder backlogSheds = new LongAdder();
     /** Times an ingest worker had to wait for a slot for a HIGH analyzer. */
     public final LongAdder backPressureWaits = new LongAdder();
 

@@ -271,6 +271,40 @@ class PriorityGateTest
         pipe.rings().shutdown(1000);
     }
 
+    @Test
+    void anIngestThreadThatFallsBehindShedsMidAndLowForShedMillisThoughEveryRingIsEmpty() throws Exception
+    {
+        final CountingAnalyzerType high = new CountingAnalyzerType("high", 0, Level.HIGH, t -> true);
+        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
+        final CountingAnalyzerType low = new CountingAnalyzerType("low", 3, Level.LOW, t -> true);
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 20, 300, 20);
+        final List<AnalyzerSlot> slots = List.of(slotIn(high, 0, 2, gate), slotIn(mid, 1, 2, gate),
+            slotIn(low, 2, 2, gate));
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate),
+            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        assertThat(counter(slots, "mid").processed.sum()).isEqualTo(1);
+
+        assertThat(pipe.rings().backlogged()).as("starts a shedding").isTrue();
+        assertThat(pipe.rings().backlogged()).as("extends it").isFalse();
+        assertThat(pipe.rings().shedding()).isTrue();
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        assertThat(counter(slots, "high").processed.sum()).as("HIGH never shed").isEqualTo(2);
+        assertThat(counter(slots, "mid").processed.sum()).isEqualTo(1);
+        assertThat(counter(slots, "mid").dropped.sum()).as("counted as the analyzer's drop").isEqualTo(1);
+        assertThat(counter(slots, "low").dropped.sum()).isEqualTo(1);
+
+        Thread.sleep(400);
+        assertThat(pipe.rings().shedding()).as("shedMillis after the last backlog").isFalse();
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        assertThat(counter(slots, "mid").processed.sum()).as("admitted again").isEqualTo(2);
+        assertThat(counter(slots, "low").processed.sum()).isEqualTo(2);
+        pipe.rings().shutdown(1000);
+    }
+
     private static void awaitEmpty(final RingGroup rings, final int ring) throws InterruptedException
     {
         final long deadline = System.nanoTime() + 10_000_000_000L;
