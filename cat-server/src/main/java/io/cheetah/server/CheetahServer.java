@@ -127,10 +127,8 @@ public final class CheetahServer implements AutoCloseable
             tcpIngest = new TcpIngest(tcp, counters, ingestWorkers(b.clock, symbols), b.flushMillis,
                 new BacklogWatch(config.pipeline().gate().backlogMillis(), () ->
                 {
-                    if (rings.backlogged())
-                    {
-                        counters.backlogSheds.increment();
-                    }
+                    counters.backlogs.increment();
+                    rings.backlogged();
                 }));
             this.router = new RouterHandler(RouterEndpoints.of(config, tcpIngest.port()), config.router().sample(),
                 config.router().multiInstances());

@@ -68,7 +68,7 @@ public final class ConfigLoader
         d.put("pipeline.gate.lowDivisor", 4);
         d.put("pipeline.gate.highWaitMillis", 5000);
         d.put("pipeline.gate.shedMillis", 1000);
-        d.put("pipeline.gate.backlogMillis", 20);
+        d.put("pipeline.gate.backlogMillis", 500);
         d.put("pipeline.mode", "cheetah");
         d.put("router.advertisedHost", "");
         d.put("router.servers", List.of());

@@ -37,9 +37,9 @@ public final class IngestCounters
     public final LongAdder backPressureNanos = new LongAdder();
     /** Sustained overloads: times every MID and LOW analyzer started being shed (pipeline.gate.shedMillis). */
     public final LongAdder gateSheds = new LongAdder();
-    /** Input backlogs: times every MID and LOW analyzer started being shed because an ingest thread fell behind its
-     * connections (pipeline.gate.backlogMillis). */
-    public final LongAdder backlogSheds = new LongAdder();
+    /** Input backlogs: times an ingest thread found input waiting on its connections for pipeline.gate.backlogMillis
+     * (each starts or renews the shedding of every MID and LOW analyzer). */
+    public final LongAdder backlogs = new LongAdder();
     /** Times an ingest worker had to wait for a slot for a HIGH analyzer. */
     public final LongAdder backPressureWaits = new LongAdder();
 

@@ -84,9 +84,9 @@ public final class PrometheusText
         counter(out, "cheetah_gate_sheds_total", "Sustained overloads: times every MID and LOW analyzer started being "
             + "refused for pipeline.gate.shedMillis because a HIGH analyzer found its ring full.",
             ingest.gateSheds.sum());
-        counter(out, "cheetah_gate_backlog_sheds_total", "Input backlogs: times every MID and LOW analyzer started "
-            + "being refused for pipeline.gate.shedMillis because an ingest thread found input waiting for "
-            + "pipeline.gate.backlogMillis.", ingest.backlogSheds.sum());
+        counter(out, "cheetah_gate_backlogs_total", "Input backlogs: times an ingest thread found input waiting on its "
+            + "connections for pipeline.gate.backlogMillis (each starts or renews pipeline.gate.shedMillis of shedding "
+            + "every MID and LOW analyzer).", ingest.backlogs.sum());
         header(out, "cheetah_connections", "gauge", "Open client connections.");
         out.append("cheetah_connections ").append(ingest.connections.get()).append('\n');
         counter(out, "cheetah_connections_refused_total", "Connections closed because tcp.maxConnections were open.",

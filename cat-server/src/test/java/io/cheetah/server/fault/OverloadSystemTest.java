@@ -77,6 +77,8 @@ class OverloadSystemTest
             assertThat(server.counters().treesReceived.sum()).as("every frame sent was received").isEqualTo(trees);
             assertThat(server.counters().badFramesTotal()).isZero();
             assertThat(highDropped).as("no HIGH analyzer lost a tree").isZero();
+            assertThat(server.counters().backlogs.sum())
+                .as("the ingest threads fell behind their connections, and said so (BacklogWatch)").isPositive();
 
             final List<byte[]> capture = Vectors.frames(Vectors.bytes(KNOWN + ".frames"));
             FaultTraffic.send(server.tcpPort(), Vectors.bytes(KNOWN + ".frames"));
