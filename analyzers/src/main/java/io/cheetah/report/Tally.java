@@ -164,22 +164,41 @@ public class Tally
      */
     public void addAll(final Tally other, final java.util.function.IntUnaryOperator statusSymbol)
     {
-        totalCount += other.totalCount;
-        failCount += other.failCount;
-        sum += other.sum;
-        sum2 += other.sum2;
         if (other.max > max)
         {
-            max = other.max;
             longestId = other.longestId;
         }
         else if (other.max == max)
         {
             longestId = firstId(longestId, other.longestId);
         }
-        min = Math.min(min, other.min);
+        addCounts(other);
         successId = firstId(successId, other.successId);
         failId = firstId(failId, other.failId);
+        if (other.statusCodes != null)
+        {
+            if (statusCodes == null)
+            {
+                statusCodes = new IntLongHashMap(other.statusCodes.size());
+            }
+            other.statusCodes.forEachKeyValue((k, v) -> statusCodes.addToValue(statusSymbol.applyAsInt(k), v));
+        }
+    }
+
+    /**
+     * Adds another tally's counts, sums, extremes, minutes and durations (not its samples or status codes): how a
+     * type's figures are made from its names' ({@link TypeTally}).
+     *
+     * @param other the tally to add.
+     */
+    final void addCounts(final Tally other)
+    {
+        totalCount += other.totalCount;
+        failCount += other.failCount;
+        sum += other.sum;
+        sum2 += other.sum2;
+        max = Math.max(max, other.max);
+        min = Math.min(min, other.min);
         minutes.addAll(other.minutes);
         if (other.sketch != null)
         {
@@ -188,14 +207,6 @@ public class Tally
                 sketch = new DurationSketch();
             }
             sketch.addAll(other.sketch);
-        }
-        if (other.statusCodes != null)
-        {
-            if (statusCodes == null)
-            {
-                statusCodes = new IntLongHashMap(other.statusCodes.size());
-            }
-            other.statusCodes.forEachKeyValue((k, v) -> statusCodes.addToValue(statusSymbol.applyAsInt(k), v));
         }
     }
 

@@ -5,9 +5,22 @@ import org.agrona.collections.Int2ObjectHashMap;
 /**
  * A type's {@link Tally} (CAT's {@code type}, whose per-minute series is {@code range2}) plus its names, keyed by
  * name symbol in an open-addressing {@link Int2ObjectHashMap} (load factor 0.65, grows by doubling).
+ * <p>
+ * In a live report the analyzers count each message into its name only, and a type's figures (counts, sums,
+ * extremes, minutes, durations) are made from its names when the report is copied ({@link #copy()}, which every
+ * reader, checkpoint and hour close goes through): every message of a type is counted under exactly one of its names
+ * (folded ones under {@code OTHERS}), so the sum is exact, and the ring thread writes one tally per message instead
+ * of two (about 7 % of the server's CPU per std tree). What the live type keeps itself is what cannot be summed:
+ * its samples, which follow the names' ({@link #adopt}), and the longest duration they belong to. Copies (and
+ * reports decoded from storage) hold the type's figures as fields, like any tally.
  */
 public final class TypeTally extends Tally
 {
+    /** {@link #adopt} bit: the name set its success sample. */
+    public static final int SUCCESS = 1;
+    /** {@link #adopt} bit: the name set its failure sample. */
+    public static final int FAIL = 2;
+
     final Int2ObjectHashMap<Tally> names = new Int2ObjectHashMap<>(8, 0.65f);
 
     /**
@@ -58,13 +71,39 @@ public final class TypeTally extends Tally
     TypeTally copy()
     {
         final TypeTally c = new TypeTally();
-        copyInto(c);
         names.forEach((k, v) ->
         {
             final Tally n = new Tally();
             v.copyInto(n);
             c.names.put(k, n);
+            c.addCounts(n);
         });
+        c.successId = successId;
+        c.failId = failId;
+        c.longestId = longestId;
         return c;
+    }
+
+    /**
+     * Takes the samples a name tally just set as the type's own (the analyzers count messages into names only).
+     *
+     * @param name    the name tally that counted the message.
+     * @param sampled which of its samples it set: {@link #SUCCESS}, {@link #FAIL}, {@link Tally#LONGEST}.
+     */
+    public void adopt(final Tally name, final int sampled)
+    {
+        if ((sampled & SUCCESS) != 0)
+        {
+            successId = name.successId;
+        }
+        if ((sampled & FAIL) != 0)
+        {
+            failId = name.failId;
+        }
+        if ((sampled & LONGEST) != 0 && name.max > max)
+        {
+            max = name.max;
+            longestId = name.longestId;
+        }
     }
 }

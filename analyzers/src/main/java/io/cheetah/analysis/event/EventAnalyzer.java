@@ -85,8 +85,11 @@ public final class EventAnalyzer extends TallyAnalyzer
             final TypeTally t = sc.type();
             final Tally n = sc.name();
             final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), 60L);
-            count(tree, t, minute, count, fails, isBatch);
-            count(tree, n, minute, count, fails, isBatch);
+            final int sampled = count(tree, n, minute, count, fails, isBatch);
+            if (sampled != 0)
+            {
+                t.adopt(n, sampled);
+            }
             if (!isBatch && failed)
             {
                 n.recordStatus(report, tree.status(i), 1, limits.maxStatusCodes(), folds);
@@ -94,18 +97,23 @@ public final class EventAnalyzer extends TallyAnalyzer
         }
     }
 
-    private static void count(final FlatTree tree, final Tally t, final int minute, final long count,
+    /** Counts messages into their name; returns the samples it set ({@link TypeTally#adopt} bits). */
+    private static int count(final FlatTree tree, final Tally t, final int minute, final long count,
         final long fails, final boolean isBatch)
     {
         final int flags = t.recordCount(minute, count, fails, 0);
         final boolean newMinute = !isBatch && (flags & MinuteSeries.NEW_MINUTE) != 0;
+        int sampled = 0;
         if (count > fails && (t.successId() == null || newMinute))
         {
             t.sampleSuccess(tree.messageId());
+            sampled = TypeTally.SUCCESS;
         }
         if (fails > 0 && (t.failId() == null || (!isBatch && (flags & MinuteSeries.FIRST_FAIL) != 0)))
         {
             t.sampleFail(tree.messageId());
+            sampled |= TypeTally.FAIL;
         }
+        return sampled;
     }
 }

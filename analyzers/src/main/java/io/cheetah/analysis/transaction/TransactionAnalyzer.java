@@ -20,7 +20,8 @@ import io.cheetah.report.TypeTally;
  * and nested, counted under its own type and name on the machine of the header IP, per minute of its own
  * timestamp, with batch data ({@code @count;fail;sum;durations}, {@code @=s,f,sum}) counted like the traffic it
  * stands for. Skips what CAT skips (discard list, {@code RemoteCall/Next}-truncated roots) and applies the §1.6
- * rules on read. Caps fold excess machines, types, names and status codes into {@code OTHERS} (counted in
+ * rules on read. Each message is counted into its name; the type's figures are their sum ({@link TypeTally}). Caps fold
+ * excess machines, types, names and status codes into {@code OTHERS} (counted in
  * {@link #folds()}).
  * <p>
  * Allocation once warm: none per tree, except a message id String when the tree sets a sample (the first
@@ -106,10 +107,10 @@ public final class TransactionAnalyzer extends TallyAnalyzer
             final TypeTally t = sc.type();
             final Tally n = sc.name();
             final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), 60L);
+            final int sampled;
             if (isBatch)
             {
-                countBatch(tree, t, minute);
-                countBatch(tree, n, minute);
+                sampled = countBatch(tree, n, minute);
             }
             else
             {
@@ -117,20 +118,25 @@ public final class TransactionAnalyzer extends TallyAnalyzer
                     tree.durationMicros(i);
                 final long ms = micros / 1000;
                 final boolean failed = !tree.isSuccess(i);
-                count(tree, t, minute, ms, failed);
-                count(tree, n, minute, ms, failed);
+                sampled = count(tree, n, minute, ms, failed);
                 if (failed)
                 {
                     n.recordStatus(report, tree.status(i), 1, limits.maxStatusCodes(), folds);
                 }
             }
+            if (sampled != 0)
+            {
+                t.adopt(n, sampled);
+            }
         }
     }
 
-    private static void count(final FlatTree tree, final Tally t, final int minute, final long ms,
+    /** Counts one message into its name; returns the samples it set ({@link TypeTally#adopt} bits). */
+    private static int count(final FlatTree tree, final Tally t, final int minute, final long ms,
         final boolean failed)
     {
         final int flags = t.recordDuration(minute, ms, failed);
+        int sampled = 0;
         // Samples change at most once per entry per minute (and on a new longest), so the id String is made
         // rarely instead of for every tree as CAT does.
         if (failed)
@@ -138,33 +144,43 @@ public final class TransactionAnalyzer extends TallyAnalyzer
             if ((flags & MinuteSeries.FIRST_FAIL) != 0 || t.failId() == null)
             {
                 t.sampleFail(tree.messageId());
+                sampled = TypeTally.FAIL;
             }
         }
         else if ((flags & MinuteSeries.NEW_MINUTE) != 0 || t.successId() == null)
         {
             t.sampleSuccess(tree.messageId());
+            sampled = TypeTally.SUCCESS;
         }
         if ((flags & Tally.LONGEST) != 0)
         {
             t.sampleLongest(tree.messageId());
+            sampled |= Tally.LONGEST;
         }
+        return sampled;
     }
 
-    private void countBatch(final FlatTree tree, final Tally t, final int minute)
+    /** Counts batch data into its name; returns the samples it set ({@link TypeTally#adopt} bits). */
+    private int countBatch(final FlatTree tree, final Tally t, final int minute)
     {
         t.recordCount(minute, batch.count(), batch.fails(), batch.sum());
         final int flags = t.recordBatchDurations(minute, batch);
+        int sampled = 0;
         if (t.successId() == null && batch.count() > batch.fails())
         {
             t.sampleSuccess(tree.messageId());
+            sampled = TypeTally.SUCCESS;
         }
         if (t.failId() == null && batch.fails() > 0)
         {
             t.sampleFail(tree.messageId());
+            sampled |= TypeTally.FAIL;
         }
         if ((flags & Tally.LONGEST) != 0)
         {
             t.sampleLongest(tree.messageId());
+            sampled |= Tally.LONGEST;
         }
+        return sampled;
     }
 }
