@@ -39,7 +39,8 @@ class OverloadSystemTest
     void aFullSpeedBlastDropsNoHighTreeAndKnownTrafficStillCountsExactly() throws Exception
     {
         final byte[] burst = FaultTraffic.stdMix(13, NOW, 4_096);
-        try (CheetahServer server = CheetahServer.builder(TestServers.config("tcp.workers=2"))
+        try (CheetahServer server = CheetahServer.builder(
+            TestServers.config("tcp.workers=2", "pipeline.gate.backlogMillis=500"))
             .analyzers(AnalyzerCatalog.builtIn()).clock(new ManualClock(NOW)).autoTick(false).start())
         {
             final AtomicLong sent = new AtomicLong();
