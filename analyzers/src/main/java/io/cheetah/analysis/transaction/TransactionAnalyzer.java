@@ -20,9 +20,8 @@ import io.cheetah.report.TypeTally;
  * and nested, counted under its own type and name on the machine of the header IP, per minute of its own
  * timestamp, with batch data ({@code @count;fail;sum;durations}, {@code @=s,f,sum}) counted like the traffic it
  * stands for. Skips what CAT skips (discard list, {@code RemoteCall/Next}-truncated roots) and applies the §1.6
- * rules on read. Each message is counted into its name; the type's figures are their sum ({@link TypeTally}). Caps fold
- * excess machines, types, names and status codes into {@code OTHERS} (counted in
- * {@link #folds()}).
+ * rules on read. Each message is counted into its name; the type's figures are their sum ({@link TypeTally}).
+ * Caps fold excess machines, types, names and status codes into {@code OTHERS} (counted in {@link #folds()}).
  * <p>
  * Allocation once warm: none per tree, except a message id String when the tree sets a sample (the first
  * success/failure of an entry in a minute, or a new longest), and map/array growth for new keys or minutes.

@@ -174,9 +174,7 @@ public final class RingGroup implements PeriodEvents
         {
             return false;
         }
-        final boolean started = !shedding();
-        sheddingUntil = now + shedNanos;
-        return started;
+        return shedFrom(now);
     }
 
     /**
@@ -187,12 +185,14 @@ public final class RingGroup implements PeriodEvents
      */
     public boolean backlogged()
     {
-        if (shedNanos <= 0)
-        {
-            return false;
-        }
+        return shedNanos > 0 && shedFrom(System.nanoTime());
+    }
+
+    /** Sheds MID and LOW until {@code shedMillis} after {@code now}; true when no shedding was under way. */
+    private boolean shedFrom(final long now)
+    {
         final boolean started = !shedding();
-        sheddingUntil = System.nanoTime() + shedNanos;
+        sheddingUntil = now + shedNanos;
         return started;
     }
 

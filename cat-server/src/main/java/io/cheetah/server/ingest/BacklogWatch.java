@@ -1,5 +1,6 @@
 package io.cheetah.server.ingest;
 
+import io.netty.channel.DefaultSelectStrategyFactory;
 import io.netty.channel.SelectStrategy;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.util.IntSupplier;
@@ -59,7 +60,7 @@ public final class BacklogWatch implements SelectStrategyFactory
     {
         if (backlogNanos <= 0)
         {
-            return (selectNow, hasTasks) -> hasTasks ? selectNow.get() : SelectStrategy.SELECT;
+            return DefaultSelectStrategyFactory.INSTANCE.newSelectStrategy();
         }
         return new Strategy(backlogNanos, listener, nanoClock);
     }
