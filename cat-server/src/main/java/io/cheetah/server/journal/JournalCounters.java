@@ -3,8 +3,8 @@ package io.cheetah.server.journal;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What the tree journal did, for {@code /metrics} and the log: written per batch by the ingest threads, by the
- * replay at start-up and by checkpoint rounds; read from any thread.
+ * What the tree journal did, for {@code /metrics} and the log: written per batch by the ingest threads and their
+ * journal writer threads, by the replay at start-up and by checkpoint rounds; read from any thread.
  */
 public final class JournalCounters
 {
@@ -14,6 +14,8 @@ public final class JournalCounters
     public final LongAdder bytes = new LongAdder();
     /** Batch writes that failed (disk full, read-only, I/O error): their trees are not journaled. */
     public final LongAdder writeErrors = new LongAdder();
+    /** Times an ingest thread waited for its journal's writer thread: both staging buffers still being written. */
+    public final LongAdder stalls = new LongAdder();
     /** Trees not journaled because their batch's write failed: a crash before the next checkpoint loses them. */
     public final LongAdder unjournaled = new LongAdder();
     /** Batches found damaged when reading (a torn tail after a crash, or a bad checksum). */

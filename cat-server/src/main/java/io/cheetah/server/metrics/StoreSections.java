@@ -62,6 +62,9 @@ public final class StoreSections
             family(out, "cheetah_journal_bytes_total", "counter", "Bytes written to the tree journal.", c.bytes.sum());
             family(out, "cheetah_journal_write_errors_total", "counter",
                 "Journal batch writes that failed (disk full, read-only, I/O error).", c.writeErrors.sum());
+            family(out, "cheetah_journal_stalls_total", "counter",
+                "Times an ingest thread waited for the disk: both of its journal buffers were still being written.",
+                c.stalls.sum());
             family(out, "cheetah_journal_unjournaled_trees_total", "counter",
                 "Trees whose journal batch failed: analyzed, but a crash before the next checkpoint loses them.",
                 c.unjournaled.sum());

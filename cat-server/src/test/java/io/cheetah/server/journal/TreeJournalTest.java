@@ -2,6 +2,7 @@ package io.cheetah.server.journal;
 
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.disk.Disk;
+import io.cheetah.server.fixtures.FaultyDisk;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,6 +63,7 @@ class TreeJournalTest
             assertThat(a.append(tree("a2", true), 1001, -8)).isEqualTo(2);
             assertThat(b.append(tree("b1", false), 1002, 3)).isEqualTo(1);
             a.flush();
+            a.sync();
             assertThat(read(j, 0, 0)).containsExactly(new Seen(0, 1, 1000, 0, false, "a1"),
                 new Seen(0, 2, 1001, -8, true, "a2"));
             assertThat(read(j, 1, 0)).as("b's batch is still in its buffer").isEmpty();
@@ -78,6 +80,7 @@ class TreeJournalTest
             final JournalWriter a = j.writer();
             assertThat(a.append(tree("a3", false), 1003, 0)).as("numbers go on").isEqualTo(3);
             a.flush();
+            a.sync();
             assertThat(read(j, 0, 0)).extracting(Seen::frame).containsExactly("a1", "a2", "a3");
         }
     }
@@ -91,8 +94,10 @@ class TreeJournalTest
             final JournalWriter w = j.writer();
             w.append(tree("one", false), 1, 0);
             w.flush();
+            w.sync();
             w.append(tree("two", false), 2, 0);
             w.flush();
+            w.sync();
             try (Stream<Path> files = Files.list(dir.resolve("journal").resolve("0")))
             {
                 segment = files.findFirst().orElseThrow();
@@ -112,6 +117,7 @@ class TreeJournalTest
             final JournalWriter w = j.writer();
             assertThat(w.append(tree("three", false), 3, 0)).isEqualTo(2);
             w.flush();
+            w.sync();
             assertThat(read(j, 0, 0)).extracting(Seen::frame).containsExactly("one", "three");
         }
     }
@@ -128,6 +134,7 @@ class TreeJournalTest
                 w.append(tree(big, false), i, 0); // 3 MB in all: segments of 1 MB
             }
             w.flush();
+            w.sync();
             final Path journal = dir.resolve("journal").resolve("0");
             final long segments = count(journal);
             assertThat(segments).isGreaterThanOrEqualTo(3);
@@ -155,6 +162,7 @@ class TreeJournalTest
             w.append(tree(huge, true), 2, 1);
             w.append(tree("after", false), 3, 0);
             w.flush();
+            w.sync();
             assertThat(read(j, 0, 0)).extracting(Seen::frame).containsExactly("small", huge, "after");
             assertThat(read(j, 0, 0).get(1).wide()).isTrue();
         }
@@ -170,13 +178,48 @@ class TreeJournalTest
             final JournalWriter w = j.writer();
             assertThat(w.append(tree("lost", false), 1, 0)).isEqualTo(1);
             w.flush();
+            w.sync();
             assertThat(j.counters().writeErrors.sum()).isEqualTo(1);
             assertThat(j.counters().unjournaled.sum()).isEqualTo(1);
             Files.delete(obstacle);
             assertThat(w.append(tree("kept", false), 2, 0)).isEqualTo(2);
             w.flush();
+            w.sync();
             assertThat(read(j, 0, 0)).extracting(Seen::sequence).containsExactly(2L);
             assertThat(j.counters().entries.sum()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void theIngestThreadHandsBatchesOverAndWaitsOnlyWhenBothBuffersAwaitTheDisk() throws Exception
+    {
+        final FaultyDisk disk = new FaultyDisk();
+        try (TreeJournal j = TreeJournal.open(settings(64 * 1024), disk))
+        {
+            final JournalWriter w = j.writer();
+            disk.stall(true);
+            w.append(tree("one", false), 1, 0);
+            w.flush(); // returns although the disk does not answer: the writer thread waits, not the caller
+            w.append(tree("two", false), 2, 0);
+            assertThat(j.counters().stalls.sum()).isZero();
+            final Thread ingest = new Thread(w::flush); // the second buffer too: now both await the disk
+            ingest.start();
+            final long deadline = System.nanoTime() + 10_000_000_000L;
+            while (j.counters().stalls.sum() == 0 && System.nanoTime() < deadline)
+            {
+                Thread.sleep(1);
+            }
+            assertThat(j.counters().stalls.sum()).as("the wait is counted").isEqualTo(1);
+            assertThat(ingest.isAlive()).as("a third batch has no buffer to go to").isTrue();
+            assertThat(j.counters().entries.sum()).as("nothing reached the disk yet").isZero();
+            disk.stall(false);
+            ingest.join(10_000);
+            assertThat(ingest.isAlive()).isFalse();
+            w.append(tree("three", false), 3, 0);
+            w.flush();
+            w.sync();
+            assertThat(read(j, 0, 0)).extracting(Seen::frame).containsExactly("one", "two", "three");
+            assertThat(j.counters().entries.sum()).isEqualTo(3);
         }
     }
 
@@ -260,8 +303,10 @@ class TreeJournalTest
         final JournalWriter w = crashed.writer();
         w.append(tree("one", false), 1, 0);
         w.flush();
+        w.sync();
         w.append(tree("two", true), 2, 0);
-        w.flush(); // the writer is never closed: a kill -9 leaves the segment as it is now
+        w.flush();
+        w.sync(); // the writer is never closed: a kill -9 leaves the segment as it is now
         final Path segment;
         try (Stream<Path> files = Files.list(dir.resolve("journal").resolve("0")))
         {
