@@ -241,9 +241,10 @@ public final class JournalWriter implements AutoCloseable
             {
                 write(b);
             }
-            catch (final RuntimeException e)
+            catch (final RuntimeException | Error e)
             {
-                // never expected (I/O errors are handled in writeBatch): counted, and the thread goes on
+                // never expected (I/O errors are handled in writeBatch): counted, and the thread goes on, so the
+                // ingest thread is never left waiting for a buffer that a dead writer would not give back
                 counters.writeErrors.increment();
                 counters.unjournaled.add(b.count);
                 journal.writeFailed(id, new IOException(e));
