@@ -11,11 +11,11 @@ import io.cheetah.report.NameCleaner;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Builds the Cross reports with CAT 3.1.0's {@code CrossAnalyzer} rules. Every transaction of a tree, at any depth:
@@ -280,7 +280,8 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
     {
         final String domain;
         final long hourStart;
-        final Set<String> ips = new TreeSet<>();
+        /** The domain's machines; a hash set because every Call asks it twice (caller and callee), sorted on copy. */
+        final Set<String> ips = new HashSet<>();
         final Map<String, LiveLocal> locals = new HashMap<>();
 
         Live(final String domain, final long hourStart)
@@ -361,7 +362,9 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
             final List<CrossReport.Local> out = new ArrayList<>(byLocal.size());
             byLocal.forEach((id, remotes) -> out.add(new CrossReport.Local(id,
                 CrossReportFormat.mergeRemotes(remotes))));
-            return new CrossReport(domain, hourStart, new ArrayList<>(ips), out);
+            final List<String> sortedIps = new ArrayList<>(ips);
+            sortedIps.sort(null);
+            return new CrossReport(domain, hourStart, sortedIps, out);
         }
     }
 

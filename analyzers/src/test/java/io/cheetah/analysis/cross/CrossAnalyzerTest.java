@@ -75,6 +75,22 @@ class CrossAnalyzerTest
     }
 
     @Test
+    void aDomainsMachinesAreListedInOrderWhateverOrderTheyCameIn()
+    {
+        final CrossAnalyzer a = new CrossAnalyzer(AnalyzerContext.single());
+        for (final String ip : java.util.List.of("10.0.0.30", "10.0.0.4", "10.0.0.200", "10.0.0.1", "10.0.0.4"))
+        {
+            final TreeBuilder b = new TreeBuilder("shop", ip, "shop-x");
+            final int root = b.tx(-1, "URL", "/pay", "0", HOUR, 2_000, "");
+            final int call = b.tx(root, "Call", "charge", "0", HOUR, 1_000, "");
+            b.event(call, "Call.server", "10.0.0.9:2280", "0", HOUR, "");
+            a.process(b.tree(), HOUR);
+        }
+        assertThat(((CrossReport)a.snapshot(HOUR, "shop")).ips())
+            .containsExactly("10.0.0.1", "10.0.0.200", "10.0.0.30", "10.0.0.4");
+    }
+
+    @Test
     void aCallerThatNamesNoAppIsNotMirroredAndAnRpcWithoutItsRemoteIsSkipped()
     {
         final CrossAnalyzer a = new CrossAnalyzer(AnalyzerContext.single());
