@@ -58,6 +58,7 @@ public final class JournalWriter implements AutoCloseable
     private final TreeJournal journal;
     private final int id;
     private final JournalCounters counters;
+    /** Room for both staging buffers, a one-off batch and the end marker; a fuller queue makes the caller wait. */
     private final BlockingQueue<Batch> toWrite = new ArrayBlockingQueue<>(STAGES + 2);
     private final BlockingQueue<Batch> free = new ArrayBlockingQueue<>(STAGES);
     private final Thread thread;
