@@ -6,8 +6,12 @@ package io.cheetah.server.config;
  * {@link ConfigLoader}; the resolved numbers are what {@link ServerConfig} holds and the start-up log prints.
  * <p>
  * Why these rules: ingest (framing, decoding, dispatch) costs a fraction of what the analyzers cost per tree, so
- * one Netty worker per four cores is enough, and the remaining cores go to ring consumers (at least two rings, so
- * the costliest analyzers do not share one thread; at most eight). Every ring slot can hold a pooled tree of
+ * one Netty worker per four cores is enough, and the remaining cores go to ring consumers, at most eight. At least
+ * three rings, even on two cores: the three costliest analyzers (transaction, event and dump, all HIGH) then each
+ * have a consumer of their own. With two rings one consumer carried event and dump (~4.5 µs per std tree against
+ * ~3 µs for transaction on the other), and on two cores three rings took 154,600 / 154,700 trees/s at 160,000
+ * offered against 151,300 / 148,500 with two, for ~0.5 µs more CPU per tree at 25,000/s (one more publish per
+ * tree; BENCHMARKS.md, round-two session 13). Every ring slot can hold a pooled tree of
  * ~{@value #BYTES_PER_POOLED_TREE} bytes, so the slots of all rings are sized to hold at most an eighth of the heap:
  * a full pipeline must never be what fills it (and a smaller pool is less for the collector to trace).
  *
@@ -18,6 +22,8 @@ public record MachineSizing(int cores, long maxHeapBytes)
 {
     /** Upper bound of one std tree held in the pool (frame, messages, data), as measured with JOL. */
     public static final int BYTES_PER_POOLED_TREE = 8 * 1024;
+    /** Fewest rings chosen automatically: one each for the three costliest analyzers. */
+    public static final int MIN_RINGS = 3;
     /** Smallest ring chosen automatically. */
     public static final int MIN_RING_SIZE = 1024;
     /** Largest ring chosen automatically. */
@@ -40,11 +46,11 @@ public record MachineSizing(int cores, long maxHeapBytes)
     }
 
     /**
-     * @return rings: the cores left after ingest, from two to eight.
+     * @return rings: the cores left after ingest, from three to eight.
      */
     public int rings()
     {
-        return Math.max(2, Math.min(8, cores - ingestWorkers()));
+        return Math.max(MIN_RINGS, Math.min(8, cores - ingestWorkers()));
     }
 
     /**

