@@ -14,7 +14,7 @@ public final class JournalCounters
     public final LongAdder bytes = new LongAdder();
     /** Batch writes that failed (disk full, read-only, I/O error): their trees are not journaled. */
     public final LongAdder writeErrors = new LongAdder();
-    /** Times an ingest thread waited for its journal's writer thread: both staging buffers still being written. */
+    /** Times an ingest thread waited for its journal's writer thread: all staging buffers in the disk queue. */
     public final LongAdder stalls = new LongAdder();
     /** Trees not journaled because their batch's write failed: a crash before the next checkpoint loses them. */
     public final LongAdder unjournaled = new LongAdder();

@@ -63,7 +63,7 @@ public final class StoreSections
             family(out, "cheetah_journal_write_errors_total", "counter",
                 "Journal batch writes that failed (disk full, read-only, I/O error).", c.writeErrors.sum());
             family(out, "cheetah_journal_stalls_total", "counter",
-                "Times an ingest thread waited for the disk: both of its journal buffers were still being written.",
+                "Times an ingest thread waited for the disk: all its journal buffers awaited a write.",
                 c.stalls.sum());
             family(out, "cheetah_journal_unjournaled_trees_total", "counter",
                 "Trees whose journal batch failed: analyzed, but a crash before the next checkpoint loses them.",

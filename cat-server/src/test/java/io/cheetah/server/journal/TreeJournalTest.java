@@ -191,18 +191,24 @@ class TreeJournalTest
     }
 
     @Test
-    void theIngestThreadHandsBatchesOverAndWaitsOnlyWhenBothBuffersAwaitTheDisk() throws Exception
+    void theIngestThreadHandsBatchesOverAndWaitsOnlyWhenEveryBufferAwaitsTheDisk() throws Exception
     {
         final FaultyDisk disk = new FaultyDisk();
         try (TreeJournal j = TreeJournal.open(settings(64 * 1024), disk))
         {
             final JournalWriter w = j.writer();
             disk.stall(true);
-            w.append(tree("one", false), 1, 0);
-            w.flush(); // returns although the disk does not answer: the writer thread waits, not the caller
-            w.append(tree("two", false), 2, 0);
+            final List<String> frames = new ArrayList<>();
+            for (int i = 0; i < JournalWriter.STAGES - 1; i++)
+            {
+                frames.add("tree-" + i);
+                w.append(tree(frames.get(i), false), i + 1, 0);
+                w.flush(); // returns although the disk does not answer: the writer thread waits, not the caller
+            }
+            frames.add("last");
+            w.append(tree("last", false), JournalWriter.STAGES, 0);
             assertThat(j.counters().stalls.sum()).isZero();
-            final Thread ingest = new Thread(w::flush); // the second buffer too: now both await the disk
+            final Thread ingest = new Thread(w::flush); // the last free buffer too: now every one awaits the disk
             ingest.start();
             final long deadline = System.nanoTime() + 10_000_000_000L;
             while (j.counters().stalls.sum() == 0 && System.nanoTime() < deadline)
@@ -210,16 +216,17 @@ class TreeJournalTest
                 Thread.sleep(1);
             }
             assertThat(j.counters().stalls.sum()).as("the wait is counted").isEqualTo(1);
-            assertThat(ingest.isAlive()).as("a third batch has no buffer to go to").isTrue();
+            assertThat(ingest.isAlive()).as("the next batch has no buffer to go to").isTrue();
             assertThat(j.counters().entries.sum()).as("nothing reached the disk yet").isZero();
             disk.stall(false);
             ingest.join(10_000);
             assertThat(ingest.isAlive()).isFalse();
-            w.append(tree("three", false), 3, 0);
+            frames.add("after");
+            w.append(tree("after", false), JournalWriter.STAGES + 1, 0);
             w.flush();
             w.sync();
-            assertThat(read(j, 0, 0)).extracting(Seen::frame).containsExactly("one", "two", "three");
-            assertThat(j.counters().entries.sum()).isEqualTo(3);
+            assertThat(read(j, 0, 0)).extracting(Seen::frame).containsExactlyElementsOf(frames);
+            assertThat(j.counters().entries.sum()).isEqualTo(JournalWriter.STAGES + 1);
         }
     }
 
