@@ -73,6 +73,30 @@ class MinuteSeriesTest
         final MinuteSeries merged = new MinuteSeries();
         merged.addAll(series);
         assertSame(merged, plain);
+        // then a series over some of the same minutes (merged in place) and one with a minute that may be new (the
+        // general path): both as if their cells had been added one by one
+        final MinuteSeries present = new MinuteSeries();
+        for (long m = series.mask(); m != 0; m &= m - 1)
+        {
+            if (random.nextBoolean())
+            {
+                final int at = Long.numberOfTrailingZeros(m);
+                final long count = random.nextInt(3);
+                final long fails = random.nextInt(2);
+                final long d = random.nextInt(3) == 0 ? -1 : random.nextInt(2_000);
+                final long min = d < 0 ? MinuteSeries.NO_MIN : d;
+                present.add(at, count, fails, Math.max(0, d), min, d);
+                plain.add(at, count, fails, Math.max(0, d), min, d);
+            }
+        }
+        merged.addAll(present);
+        assertSame(merged, plain);
+        final MinuteSeries other = new MinuteSeries();
+        final int late = random.nextInt(60);
+        other.add(late, 2, 1, 7, 3, 4);
+        plain.add(late, 2, 1, 7, 3, 4);
+        merged.addAll(other);
+        assertSame(merged, plain);
     }
 
     @Test
