@@ -33,7 +33,8 @@ public final class TcpIngest implements AutoCloseable
     /**
      * Largest socket read. Netty's pooled allocator keeps freed buffers up to 32 KB in the thread's cache; a larger
      * read buffer (its default grows to 64 KB under load) is taken from and given back to the shared arena under
-     * its lock on every read, which cost the ingest thread ~6 % at 145,000 trees/s.
+     * its lock on every read, where the profile put ~6 % of the ingest thread at 145,000 trees/s (no change was
+     * measurable end to end: BENCHMARKS.md, round-two session 13).
      */
     static final int MAX_READ_BYTES = 32 * 1024;
 
