@@ -120,11 +120,11 @@ public final class MinuteSeries
         }
         if ((theirs & ~mask) == 0)
         {
+            final long[] o = other.cells;
             int from = 0;
             for (long m = theirs; m != 0; m &= m - 1, from += STRIDE)
             {
                 final int at = Long.bitCount(mask & (Long.lowestOneBit(m) - 1)) * STRIDE;
-                final long[] o = other.cells;
                 cells[at] += o[from];
                 cells[at + 1] += o[from + 1];
                 final double sum = Double.longBitsToDouble(o[from + 2]);

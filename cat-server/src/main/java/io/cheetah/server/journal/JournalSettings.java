@@ -9,7 +9,8 @@ import java.nio.file.Path;
  * @param flushMillis  longest time a journaled tree waits in an ingest thread's buffer before it is written to the
  *                     file (the OS then holds it: a process crash no longer loses it).
  * @param segmentBytes a segment file is closed and a new one begun once it holds this many bytes.
- * @param bufferBytes  each ingest thread's buffer; a full buffer is written at once.
+ * @param bufferBytes  one of an ingest thread's staging buffers ({@code JournalWriter.STAGES} of them); a full one
+ *                     is handed to the journal's writer thread at once.
  */
 public record JournalSettings(Path dir, int flushMillis, long segmentBytes, int bufferBytes)
 {
