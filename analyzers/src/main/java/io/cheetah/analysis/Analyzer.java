@@ -57,6 +57,19 @@ public interface Analyzer
     void restore(Report report);
 
     /**
+     * Whether this partition's reports can change only through {@link #process} and {@link #restore}. A checkpoint
+     * skips an analyzer that answers true and took no tree since the last committed round: its files still hold
+     * exactly what it would write again (under overload the shed MID and LOW analyzers cost the ring nothing then).
+     * Analyzers whose reports also show figures kept elsewhere answer false and are written every round.
+     *
+     * @return true unless {@link #snapshot} reads state that trees do not change.
+     */
+    default boolean changesOnlyWithTrees()
+    {
+        return true;
+    }
+
+    /**
      * Reports what this partition folded or dropped to stay within its caps, by reason, so that no loss is silent
      * ({@code cheetah_analyzer_losses_total}). The one method any thread may call: implementations read only
      * counters written with ordered writes ({@link ReasonCounters}, {@code FoldCounters}).

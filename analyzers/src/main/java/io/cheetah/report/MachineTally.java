@@ -7,8 +7,21 @@ import org.agrona.collections.Int2ObjectHashMap;
  */
 public final class MachineTally
 {
-    final Int2ObjectHashMap<TypeTally> types = new Int2ObjectHashMap<>(8, 0.65f);
+    final Int2ObjectHashMap<TypeTally> types;
     private TallyShortcuts shortcuts;
+
+    /**
+     * An empty machine whose types map grows as types arrive.
+     */
+    public MachineTally()
+    {
+        this(0);
+    }
+
+    private MachineTally(final int expectedTypes)
+    {
+        types = new Int2ObjectHashMap<>(TypeTally.capacityFor(expectedTypes), 0.65f);
+    }
 
     /**
      * @return this machine's symbol-pair shortcuts (created on first use; the live report's writer only).
@@ -71,7 +84,7 @@ public final class MachineTally
 
     MachineTally copy()
     {
-        final MachineTally c = new MachineTally();
+        final MachineTally c = new MachineTally(types.size());
         types.forEach((k, v) -> c.types.put(k, v.copy()));
         return c;
     }

@@ -21,7 +21,29 @@ public final class TypeTally extends Tally
     /** {@link #adopt} bit: the name set its failure sample. */
     public static final int FAIL = 2;
 
-    final Int2ObjectHashMap<Tally> names = new Int2ObjectHashMap<>(8, 0.65f);
+    final Int2ObjectHashMap<Tally> names;
+
+    /**
+     * An empty type whose names map starts small and grows as names arrive (the live reports' case).
+     */
+    public TypeTally()
+    {
+        this(0);
+    }
+
+    /**
+     * @param expectedNames names it will hold, so a copy or a decoded report fills its map without rehashing.
+     */
+    TypeTally(final int expectedNames)
+    {
+        names = new Int2ObjectHashMap<>(capacityFor(expectedNames), 0.65f);
+    }
+
+    /** An {@link Int2ObjectHashMap} capacity that holds {@code entries} at load factor 0.65 without resizing. */
+    static int capacityFor(final int entries)
+    {
+        return Math.max(8, (int)Math.ceil(entries / 0.65) + 1);
+    }
 
     /**
      * @return name symbol to tally (read-only use outside this package).
@@ -70,7 +92,7 @@ public final class TypeTally extends Tally
 
     TypeTally copy()
     {
-        final TypeTally c = new TypeTally();
+        final TypeTally c = new TypeTally(names.size());
         names.forEach((k, v) ->
         {
             final Tally n = new Tally();

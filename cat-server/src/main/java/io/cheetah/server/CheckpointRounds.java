@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
  * checkpoint into every ring, and once every consumer has handed in its reports, has storage commit them together
  * with the journal cut they hold; then deletes the journal segments the cut covers. The hour ticker's periodic
  * checkpoint skips a beat (counted) while a round is still committing; the admin API and shutdown wait for it and
- * start their own.
+ * start their own. After a committed round the consumers skip the analyzers that took no tree since (their files
+ * are current); after one that did not commit, every analyzer is written again.
  * <pre>
  *  HourTicker ─checkpoint()─▶ journal.dispatched() ─▶ RingGroup.checkpoint(positions) ─▶ every consumer:
  *        snapshot reports ─▶ ReportSink.checkpoint (staged)      cut = max(carried, positions) per analyzer
@@ -30,6 +31,11 @@ final class CheckpointRounds implements PeriodEvents
     private final TreeJournal journal;
     private final JournalCounters counters;
     private CompletableFuture<Boolean> inFlight = CompletableFuture.completedFuture(true);
+    /**
+     * Whether the last round committed. When it did not, the next one writes every analyzer: a consumer that wrote
+     * an analyzer into the dropped round would otherwise skip it as unchanged while the files hold older reports.
+     */
+    private volatile boolean lastCommitted;
 
     /**
      * @param rings   the rings.
@@ -108,7 +114,9 @@ final class CheckpointRounds implements PeriodEvents
     private CompletableFuture<Boolean> start(final long deadline)
     {
         final long[] dispatched = journal == null ? null : journal.dispatched();
-        final Control control = rings.checkpoint(dispatched, deadline);
+        final boolean full = !lastCommitted;
+        lastCommitted = false; // until this round commits
+        final Control control = rings.checkpoint(dispatched, deadline, full);
         if (control == null)
         {
             counters.roundsFailed.increment();
@@ -120,6 +128,7 @@ final class CheckpointRounds implements PeriodEvents
             final JournalCut cut = journal == null ? null : new JournalCut(done.cut());
             return sink.commitCheckpoint(cut).thenApply(committed ->
             {
+                lastCommitted = committed;
                 if (committed)
                 {
                     counters.roundsCommitted.increment();

@@ -43,6 +43,11 @@ public final class Control
     List<Report> toRestore = List.of();
     /** CHECKPOINT: per journal, the last tree handed to the rings before this was published (null: none). */
     long[] dispatched;
+    /**
+     * CHECKPOINT: write every analyzer's reports, also those that took no tree since the last round (set when the
+     * last round did not commit, so the files on disk may be older than the consumers think).
+     */
+    boolean full = true;
     private final Map<String, long[]> cut = new ConcurrentHashMap<>();
     final Set<String> domains = new ConcurrentSkipListSet<>();
     private final AtomicInteger pending;

@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -41,6 +42,11 @@ final class RingConsumer implements EventHandler<TreeEvent>
     /** Trees processed but not yet given back (see {@link #releaseTrees}). */
     private final PooledTree[] released = new PooledTree[RELEASE_BATCH];
     private int releasing;
+    /**
+     * Per slot: whether its reports may differ from what the last checkpoint wrote (set when it processes or
+     * restores, cleared when a checkpoint writes it), so a checkpoint skips the analyzers that took no tree.
+     */
+    private final boolean[] changed;
     /** Per journal, the sequence of the last tree this ring carried (processed here or by another partition). */
     private final long[] seen = new long[Dispatcher.MAX_JOURNALS];
 
@@ -53,6 +59,8 @@ final class RingConsumer implements EventHandler<TreeEvent>
         this.analyzers = analyzers;
         this.sink = sink;
         this.processed = new long[analyzers.length];
+        this.changed = new boolean[analyzers.length];
+        Arrays.fill(changed, true);
         this.serverWide = new boolean[slots.length];
         boolean any = false;
         for (int i = 0; i < slots.length; i++)
@@ -124,6 +132,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
         {
             if (processed[i] != 0)
             {
+                changed[i] = true;
                 slots[i].counters().processed.add(processed[i]);
                 processed[i] = 0;
             }
@@ -170,6 +179,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
             }
             catch (final RuntimeException | StackOverflowError e)
             {
+                changed[i] = true; // it may have counted part of the tree
                 slot.counters().errors.increment();
                 LOG.debug("analyzer {} failed on a tree of {}", slot.name(), tree.domain(), e);
             }
@@ -202,7 +212,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
                     closeUpTo(control.hour);
                     break;
                 case CHECKPOINT:
-                    checkpoint();
+                    checkpoint(control.full);
                     if (control.dispatched != null && partition == 0)
                     {
                         cut(control);
@@ -286,7 +296,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
         }
     }
 
-    private void checkpoint()
+    private void checkpoint(final boolean full)
     {
         for (final Analyzer analyzer : analyzers)
         {
@@ -295,12 +305,18 @@ final class RingConsumer implements EventHandler<TreeEvent>
                 listener.checkpointed();
             }
         }
+        final boolean[] writes = new boolean[slots.length];
+        for (int i = 0; i < slots.length; i++)
+        {
+            writes[i] = slots[i].type().format() != null &&
+                (full || changed[i] || !analyzers[i].changesOnlyWithTrees());
+        }
         for (int h = 0; h < openCount; h++)
         {
             final long hour = openHours[h];
             for (int i = 0; i < slots.length; i++)
             {
-                if (slots[i].type().format() == null)
+                if (!writes[i])
                 {
                     continue;
                 }
@@ -318,6 +334,10 @@ final class RingConsumer implements EventHandler<TreeEvent>
                     sink.checkpoint(slots[i].name(), hour, reports);
                 }
             }
+        }
+        for (int i = 0; i < slots.length; i++)
+        {
+            changed[i] &= !writes[i]; // only once every hour of it was handed in
         }
     }
 
@@ -372,6 +392,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
             {
                 if (slots[i].name().equals(report.analyzer()) && owns(i, mine))
                 {
+                    changed[i] = true;
                     analyzers[i].restore(report);
                     noteHour(report.hourStart());
                     lastHour = Long.MIN_VALUE;

@@ -272,12 +272,16 @@ public final class RingGroup implements PeriodEvents
      * @param dispatched per journal, the last tree handed to the rings ({@code TreeJournal.dispatched()}), or null
      *                   when nothing is journaled.
      * @param deadline   System.nanoTime() after which to give up waiting for room.
+     * @param full       whether every analyzer writes its reports; when false, one that took no tree since the
+     *                   last round may be skipped ({@code Analyzer.changesOnlyWithTrees}), which is right only when
+     *                   that round committed.
      * @return the request, or null when a ring had no room before the deadline.
      */
-    public Control checkpoint(final long[] dispatched, final long deadline)
+    public Control checkpoint(final long[] dispatched, final long deadline, final boolean full)
     {
         final Control control = new Control(Control.Kind.CHECKPOINT, 0, null, null, rings.size() * consumersPerRing);
         control.dispatched = dispatched;
+        control.full = full;
         return publish(control, 0, rings.size(), deadline);
     }
 
