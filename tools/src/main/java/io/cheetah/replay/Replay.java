@@ -1,6 +1,5 @@
 package io.cheetah.replay;
 
-import io.cheetah.workload.StdMix;
 import io.cheetah.workload.Variant;
 
 import java.io.IOException;
@@ -91,6 +90,7 @@ public final class Replay
         final long startMillis = System.currentTimeMillis();
         final FramePool pool;
         FramePool heartbeats = null;
+        StampedPools stamped = null;
         double rate = options.rate;
         long quota = options.trees;
         double duration = options.duration;
@@ -109,23 +109,15 @@ public final class Replay
         }
         else
         {
-            final Variant variant = Variant.of(options.source);
-            final int n = options.pool;
-            final long span = 65_000L;
-            final long[] tick = {0};
-            // Stamps spread over 65 s, so the pool crosses a minute and holds some heartbeats: the last 65 s, or
-            // just after the hour's start when it began less than 65 s ago. Never in the previous hour: the pool is
-            // stamped once, and trees of the open hour are accepted until 63 min past its start, so any run of up
-            // to an hour lands in an open period.
-            final long hourStart = Math.floorDiv(startMillis, 3_600_000L) * 3_600_000L;
-            final long base = Math.max(hourStart, startMillis - span);
-            // Heartbeats are not cycled with the pool (at 25,000 trees/s a 20,000-tree pool stamped over 65 s would
-            // send every machine's heartbeat about once a second, 60x the workload's once a minute): the senders
-            // write them from a pool of their own, one per machine per minute of wall-clock time.
-            final StdMix mix = StdMix.builder().seed(options.seed).variant(variant).heartbeats(false)
-                .clock(() -> base + tick[0]++ * span / n).build();
-            pool = FramePool.generate(mix, n, startMillis);
-            heartbeats = options.heartbeats ? FramePool.heartbeats(mix, base) : null;
+            // Stamps spread over the last 65 s (never before the hour's start), so the pool crosses a minute, and
+            // restamped every --restamp-seconds so the trees follow the wall clock as real clients' do.
+            // Heartbeats are not cycled with the pool (at 25,000 trees/s a 20,000-tree pool would send every
+            // machine's heartbeat about once a second, 60x the workload's once a minute): the senders write them
+            // from a pool of their own, one per machine per minute of wall-clock time.
+            stamped = new StampedPools(Variant.of(options.source), options.seed, options.pool, options.heartbeats,
+                startMillis);
+            pool = stamped.pool();
+            heartbeats = stamped.heartbeats();
         }
         if (duration < 0 && quota < 0)
         {
@@ -171,8 +163,14 @@ public final class Replay
                 sender.withHeartbeats(heartbeats, heartbeats.frames() * c / connections,
                     heartbeats.frames() * (c + 1) / connections);
             }
+            if (stamped != null && options.restampSeconds > 0)
+            {
+                sender.stampedBy(stamped);
+            }
             senders.add(sender);
         }
+        final Thread restamper = stamped != null && options.restampSeconds > 0 ?
+            restamper(stamped, options.restampSeconds) : null;
 
         MetricsSample before = scraper != null ? scraper.scrape() : MetricsSample.empty();
         final List<Sample> samples = new ArrayList<>();
@@ -228,6 +226,10 @@ public final class Replay
         for (final ReplayConnection sender : senders)
         {
             sender.stop();
+        }
+        if (restamper != null)
+        {
+            restamper.interrupt();
         }
         for (final Thread t : threads)
         {
@@ -358,6 +360,36 @@ public final class Replay
             }
         }
         return "";
+    }
+
+    /**
+     * Starts the thread that restamps the generated pools every {@code seconds} of wall-clock time; it ends when
+     * interrupted.
+     */
+    private static Thread restamper(final StampedPools pools, final double seconds)
+    {
+        final long periodNanos = (long)(seconds * SECOND);
+        final Thread t = new Thread(() ->
+        {
+            long next = System.nanoTime() + periodNanos;
+            while (true)
+            {
+                long left;
+                while ((left = next - System.nanoTime()) > 0 && !Thread.currentThread().isInterrupted())
+                {
+                    LockSupport.parkNanos(left);
+                }
+                if (Thread.currentThread().isInterrupted())
+                {
+                    return;
+                }
+                pools.restamp(System.currentTimeMillis());
+                next += periodNanos;
+            }
+        }, "replay-restamp");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     private static void parkUntil(final long deadline)

@@ -12,7 +12,7 @@ import java.net.Socket;
  * with the next run (the frames of the failed write count as errors, not as sent). With a heartbeat slice
  * ({@link #withHeartbeats}) it also writes one heartbeat frame every {@code 60 s / slice size} of wall-clock time,
  * outside the pacing, so each machine beats once a minute as the workload defines however fast the pool cycles.
- * Counters are single-writer
+ * With {@link #stampedBy} it writes from whatever pools the replay last restamped. Counters are single-writer
  * volatile fields read by the progress loop.
  */
 public final class ReplayConnection implements Runnable
@@ -34,6 +34,7 @@ public final class ReplayConnection implements Runnable
     private int beatFirst;
     private int beatEnd;
     private long beatIntervalNanos;
+    private StampedPools stamped;
 
     /**
      * @param server   where to connect.
@@ -81,6 +82,19 @@ public final class ReplayConnection implements Runnable
         return this;
     }
 
+    /**
+     * Makes this sender write from the current pools of {@code pools} (restamped while it runs) instead of the
+     * pools it was given; theirs have the same frame counts. Call before the thread starts.
+     *
+     * @param pools the generated pools.
+     * @return this sender.
+     */
+    public ReplayConnection stampedBy(final StampedPools pools)
+    {
+        this.stamped = pools;
+        return this;
+    }
+
     @Override
     public void run()
     {
@@ -113,12 +127,14 @@ public final class ReplayConnection implements Runnable
                 {
                     pause(wait);
                 }
+                final FramePool pool = stamped == null ? this.pool : stamped.pool();
+                final FramePool beats = stamped == null ? this.beats : stamped.heartbeats();
                 final int from = pool.offset(next);
                 final int to = pool.offset(next + n);
                 try
                 {
                     final OutputStream out = socket.getOutputStream();
-                    if (beats != null && System.nanoTime() - beatDue >= 0)
+                    if (this.beats != null && beats != null && System.nanoTime() - beatDue >= 0)
                     {
                         final int bf = beats.offset(nextBeat);
                         final int bt = beats.offset(nextBeat + 1);

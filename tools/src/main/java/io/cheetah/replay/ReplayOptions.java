@@ -23,8 +23,10 @@ public final class ReplayOptions
         "  --duration S        seconds to send (default 30; recordings: until --loops passes are sent)",
         "  --loops N           recordings: passes over the file (default 1)",
         "  --trees N           stop after N trees in all",
-        "  --pool N            generated trees pre-encoded and cycled (default 20000); stamped once, at the",
-        "                      start, so a run should last at most an hour (the open hour's window)",
+        "  --pool N            generated trees pre-encoded and cycled (default 20000), stamped with the last",
+        "                      65 s of wall-clock time",
+        "  --restamp-seconds S generator: encode the pool again with fresh timestamps every S seconds, so the",
+        "                      reports fill minute by minute as with real clients (default 60; 0 = stamp once)",
         "  --seed N            generator seed (default 1)",
         "  --heartbeats B      generator: each machine's heartbeat once a minute, besides the pool (default true)",
         "  --batch N           most frames per socket write (default 64)",
@@ -54,6 +56,7 @@ public final class ReplayOptions
     long loops = 1;
     long trees = -1;
     int pool = 20_000;
+    double restampSeconds = 60;
     long seed = 1;
     boolean heartbeats = true;
     int batch = 64;
@@ -127,6 +130,7 @@ public final class ReplayOptions
                     case "--loops" -> o.loops = Long.parseLong(v);
                     case "--trees" -> o.trees = Long.parseLong(v);
                     case "--pool" -> o.pool = Integer.parseInt(v);
+                    case "--restamp-seconds" -> o.restampSeconds = Double.parseDouble(v);
                     case "--seed" -> o.seed = Long.parseLong(v);
                     case "--heartbeats" -> o.heartbeats = Boolean.parseBoolean(v);
                     case "--batch" -> o.batch = Integer.parseInt(v);
@@ -162,6 +166,10 @@ public final class ReplayOptions
         if (port < 1 || port > 65535)
         {
             throw new IllegalArgumentException("--port: out of range: " + port);
+        }
+        if (restampSeconds < 0)
+        {
+            throw new IllegalArgumentException("--restamp-seconds: must not be negative");
         }
         if (rate < 0 || speed < 0)
         {

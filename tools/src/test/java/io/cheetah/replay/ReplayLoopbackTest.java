@@ -100,6 +100,29 @@ class ReplayLoopbackTest
         }
     }
 
+    @Test
+    void generatedTreesFollowTheWallClockWhenRestamped() throws Exception
+    {
+        assertThat(latestStamp("0.4") - latestStamp("0")).as("restamped pools carry later timestamps")
+            .isGreaterThan(600);
+    }
+
+    /** Sends std-mix for 1.6 s with the given restamp period; returns the latest root timestamp received. */
+    private static long latestStamp(final String restampSeconds) throws Exception
+    {
+        try (LoopbackListener server = new LoopbackListener())
+        {
+            final long start = System.currentTimeMillis();
+            run("--source", "std-mix", "--pool", "500", "--duration", "1.6", "--connections", "1", "--rate", "2000",
+                "--heartbeats", "false", "--restamp-seconds", restampSeconds, "--port", Integer.toString(server.port()),
+                "--metrics", "none", "--quiet", "--drain-seconds", "0");
+            server.awaitConnectionsClosed(5_000);
+            assertThat(server.trees()).hasSizeGreaterThan(2_000);
+            return server.trees().stream().mapToLong(LoopbackListener.Received::rootTimestamp).max().orElseThrow() -
+                start;
+        }
+    }
+
     private static ReplayResult run(final String... args) throws Exception
     {
         final ByteArrayOutputStream progress = new ByteArrayOutputStream();
