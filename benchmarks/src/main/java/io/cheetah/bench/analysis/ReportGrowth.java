@@ -3,13 +3,9 @@ package io.cheetah.bench.analysis;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
-import io.cheetah.codec.FrameWriter;
 import io.cheetah.codec.MalformedFrameException;
-import io.cheetah.codec.TreeDecoder;
-import io.cheetah.message.FlatTree;
 import io.cheetah.report.DomainReport;
 import io.cheetah.report.Tally;
-import io.cheetah.workload.StdMix;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -41,11 +37,7 @@ public final class ReportGrowth
         final long perMinute = args.length > 0 ? Long.parseLong(args[0]) : 250_000;
         final int minutes = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         final int every = args.length > 2 ? Integer.parseInt(args[2]) : 10;
-        final long[] now = {HOUR};
-        final StdMix mix = StdMix.builder().seed(7).heartbeats(false).clock(() -> now[0]).build();
-        final TreeDecoder decoder = new TreeDecoder();
-        final FrameWriter frame = new FrameWriter();
-        final FlatTree tree = new FlatTree();
+        final ClockedStdTrees source = new ClockedStdTrees();
         final TransactionAnalyzer analyzer = new TransactionAnalyzer(AnalyzerContext.single());
         final Runtime runtime = Runtime.getRuntime();
         System.out.printf("std-mix, %,d trees per minute (%,.0f trees/s) into the Transaction analyzer%n",
@@ -54,10 +46,7 @@ public final class ReportGrowth
         {
             for (long i = 0; i < perMinute; i++)
             {
-                now[0] = HOUR + m * 60_000L + i * 60_000L / perMinute;
-                frame.reset();
-                decoder.decodeFrame(frame.array(), 0, mix.next(frame), tree);
-                analyzer.process(tree, HOUR);
+                analyzer.process(source.next(HOUR + m * 60_000L + i * 60_000L / perMinute), HOUR);
             }
             if ((m + 1) % every == 0 || m == minutes - 1)
             {

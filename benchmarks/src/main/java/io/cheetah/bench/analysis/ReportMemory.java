@@ -3,11 +3,8 @@ package io.cheetah.bench.analysis;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
-import io.cheetah.codec.FrameWriter;
 import io.cheetah.codec.MalformedFrameException;
-import io.cheetah.codec.TreeDecoder;
 import io.cheetah.message.FlatTree;
-import io.cheetah.workload.StdMix;
 import org.openjdk.jol.info.GraphLayout;
 
 import java.util.HashMap;
@@ -36,18 +33,12 @@ public final class ReportMemory
     public static void main(final String[] args) throws MalformedFrameException
     {
         final int trees = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
-        final long[] now = {HOUR};
-        final StdMix mix = StdMix.builder().seed(7).heartbeats(false).clock(() -> now[0]).build();
-        final TreeDecoder decoder = new TreeDecoder();
-        final FrameWriter frame = new FrameWriter();
-        final FlatTree tree = new FlatTree();
+        final ClockedStdTrees source = new ClockedStdTrees();
         final TransactionAnalyzer analyzer = new TransactionAnalyzer(AnalyzerContext.single());
         final Map<String, ObjectModelReport> baseline = new HashMap<>();
         for (int i = 0; i < trees; i++)
         {
-            now[0] = HOUR + (long)i * 3_600_000L / trees;
-            frame.reset();
-            decoder.decodeFrame(frame.array(), 0, mix.next(frame), tree);
+            final FlatTree tree = source.next(HOUR + (long)i * 3_600_000L / trees);
             analyzer.process(tree, HOUR);
             baseline.computeIfAbsent(tree.domain(), k -> new ObjectModelReport()).process(tree);
         }
