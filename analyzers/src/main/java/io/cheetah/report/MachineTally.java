@@ -15,12 +15,13 @@ public final class MachineTally
      */
     public MachineTally()
     {
-        this(0);
+        this(8);
     }
 
-    private MachineTally(final int expectedTypes)
+    /** @param capacity the types map's capacity: a copy takes its original's, so it fills without rehashing. */
+    private MachineTally(final int capacity)
     {
-        types = new Int2ObjectHashMap<>(TypeTally.capacityFor(expectedTypes), 0.65f);
+        types = new Int2ObjectHashMap<>(capacity, 0.65f);
     }
 
     /**
@@ -84,7 +85,7 @@ public final class MachineTally
 
     MachineTally copy()
     {
-        final MachineTally c = new MachineTally(types.size());
+        final MachineTally c = new MachineTally(types.capacity());
         types.forEach((k, v) -> c.types.put(k, v.copy()));
         return c;
     }

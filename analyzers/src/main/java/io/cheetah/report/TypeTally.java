@@ -28,21 +28,15 @@ public final class TypeTally extends Tally
      */
     public TypeTally()
     {
-        this(0);
+        this(8);
     }
 
     /**
-     * @param expectedNames names it will hold, so a copy or a decoded report fills its map without rehashing.
+     * @param capacity the names map's capacity: a copy takes its original's, so it fills without rehashing.
      */
-    TypeTally(final int expectedNames)
+    private TypeTally(final int capacity)
     {
-        names = new Int2ObjectHashMap<>(capacityFor(expectedNames), 0.65f);
-    }
-
-    /** An {@link Int2ObjectHashMap} capacity that holds {@code entries} at load factor 0.65 without resizing. */
-    static int capacityFor(final int entries)
-    {
-        return Math.max(8, (int)Math.ceil(entries / 0.65) + 1);
+        names = new Int2ObjectHashMap<>(capacity, 0.65f);
     }
 
     /**
@@ -92,7 +86,7 @@ public final class TypeTally extends Tally
 
     TypeTally copy()
     {
-        final TypeTally c = new TypeTally(names.size());
+        final TypeTally c = new TypeTally(names.capacity());
         names.forEach((k, v) ->
         {
             final Tally n = new Tally();

@@ -139,6 +139,7 @@ public final class Replay
         final ProcessProbe probe = pid > 0 ? new ProcessProbe(pid) : null;
 
         final int connections = Math.min(options.connections, pool.frames());
+        final boolean restamping = stamped != null && options.restampSeconds > 0;
         final List<ReplayConnection> senders = new ArrayList<>();
         final List<Thread> threads = new ArrayList<>();
         final InetSocketAddress address = new InetSocketAddress(options.host, options.port);
@@ -163,14 +164,13 @@ public final class Replay
                 sender.withHeartbeats(heartbeats, heartbeats.frames() * c / connections,
                     heartbeats.frames() * (c + 1) / connections);
             }
-            if (stamped != null && options.restampSeconds > 0)
+            if (restamping)
             {
                 sender.stampedBy(stamped);
             }
             senders.add(sender);
         }
-        final Thread restamper = stamped != null && options.restampSeconds > 0 ?
-            restamper(stamped, options.restampSeconds) : null;
+        final Thread restamper = restamping ? restamper(stamped, options.restampSeconds) : null;
 
         MetricsSample before = scraper != null ? scraper.scrape() : MetricsSample.empty();
         final List<Sample> samples = new ArrayList<>();
