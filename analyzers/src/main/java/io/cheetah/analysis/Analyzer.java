@@ -41,6 +41,20 @@ public interface Analyzer
     Report snapshot(long hourStart, String domain);
 
     /**
+     * The report of one domain as a checkpoint saves it, consistent as of the last processed tree: by default a
+     * {@link #snapshot}; an analyzer whose reports are large answers an {@link EncodedReport} made straight from
+     * its live state instead of copying it. Called on the consumer thread by every checkpoint round.
+     *
+     * @param hourStart epoch ms of the hour.
+     * @param domain    the domain.
+     * @return the report, or null when this partition has no data for it.
+     */
+    default Report checkpoint(final long hourStart, final String domain)
+    {
+        return snapshot(hourStart, domain);
+    }
+
+    /**
      * Removes an hour from memory and returns its reports, one per domain, for storage.
      *
      * @param hourStart epoch ms of the closing hour.

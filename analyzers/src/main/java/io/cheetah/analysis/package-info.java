@@ -5,6 +5,7 @@
  *  ────────────                      ─────────────────────────────────────────
  *  AnalyzerType.accepts(tree) ──▶ ring ──▶ Analyzer.process(tree, hour)
  *                                         Analyzer.snapshot(hour, domain) ──▶ Report (immutable) ──▶ HTTP
+ *                                         Analyzer.checkpoint(hour, domain) ─▶ Report or EncodedReport ──▶ storage
  *                                         Analyzer.closeHour(hour)        ──▶ Reports ──▶ storage
  * </pre>
  * Implementations live in sibling packages ({@code transaction}, {@code event}, {@code problem},

@@ -35,6 +35,8 @@ public final class DomainReport implements Report
     private final FoldCounters folds;
     private final NameBudget budget;
     private final boolean wide;
+    /** Length of the last {@link TallyCodec#encodeLive} of this live report: the next one's buffer size. */
+    private int lastEncodedLength;
 
     /**
      * Creates an empty report.
@@ -217,6 +219,34 @@ public final class DomainReport implements Report
         final Int2ObjectHashMap<MachineTally> ms = new Int2ObjectHashMap<>(Math.max(8, machines.size() * 2), 0.65f);
         machines.forEach((k, v) -> ms.put(k, v.copy()));
         return new DomainReport(analyzer, domain, hourStart, symbols.copy(), ms, null, null);
+    }
+
+    int lastEncodedLength()
+    {
+        return lastEncodedLength;
+    }
+
+    void lastEncodedLength(final int length)
+    {
+        lastEncodedLength = length;
+    }
+
+    /**
+     * Makes a live report whose hour has closed into what {@link #copy()} would have made, in place: every type
+     * takes its figures from its names ({@link TypeTally#seal()}) and the machines drop their look-up shortcuts.
+     * The analyzer hands the report itself to storage and never writes to it again, so the hour's close copies
+     * nothing (a late-hour report of a busy fleet is hundreds of MB, README "Sizing").
+     *
+     * @return this report.
+     */
+    public DomainReport seal()
+    {
+        machines.forEach((k, m) ->
+        {
+            m.dropShortcuts();
+            m.types.forEach((t, type) -> type.seal());
+        });
+        return this;
     }
 
     /**

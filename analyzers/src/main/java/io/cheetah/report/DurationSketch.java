@@ -19,12 +19,13 @@ public final class DurationSketch
     /** Pseudo-minute that selects every minute. */
     public static final int ALL_MINUTES = -1;
 
-    private static final int COUNT_BITS = 40;
-    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    static final int COUNT_BITS = 40;
+    static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
     private static final int KEY_BITS = 11;
 
-    private long[] entries;
-    private int size;
+    /** Read in place by {@link TallyCodec}, which encodes live reports on their writer's thread. */
+    long[] entries;
+    int size;
 
     /**
      * Creates an empty sketch with room for four cells.
@@ -38,6 +39,35 @@ public final class DurationSketch
     {
         this.entries = entries;
         this.size = size;
+    }
+
+    /**
+     * @param entries entries in cell order, distinct cells ({@link #entry}); taken, not copied.
+     * @param size    how many are used.
+     * @return a sketch over them.
+     */
+    static DurationSketch ofSorted(final long[] entries, final int size)
+    {
+        return new DurationSketch(entries, size);
+    }
+
+    /**
+     * @param cell  {@code minute << 11 | key}.
+     * @param count its count (saturated at 2^40 - 1).
+     * @return the stored entry.
+     */
+    static long entry(final int cell, final long count)
+    {
+        return ((long)cell << COUNT_BITS) | Math.min(COUNT_MASK, count);
+    }
+
+    /**
+     * @param i cell index.
+     * @return the cell as {@code minute << 11 | key}, below 60 × {@link DurationBuckets#KEYS}.
+     */
+    int cell(final int i)
+    {
+        return (int)(entries[i] >>> COUNT_BITS);
     }
 
     /**

@@ -83,6 +83,11 @@ public final class MachineTally
         return t;
     }
 
+    void dropShortcuts()
+    {
+        shortcuts = null;
+    }
+
     MachineTally copy()
     {
         final MachineTally c = new MachineTally(types.capacity());

@@ -23,11 +23,12 @@ public final class MinuteSeries
     /** Returned by {@link #add} when this add brought the minute's first failure. */
     public static final int FIRST_FAIL = 2;
 
-    private static final int STRIDE = 4;
+    static final int STRIDE = 4;
     private static final long[] NONE = new long[0];
 
     private long mask;
-    private long[] cells = NONE;
+    /** Read in place by {@link TallyCodec}, which encodes live reports on their writer's thread. */
+    long[] cells = NONE;
 
     /**
      * @return an independent copy trimmed to its size.
@@ -38,6 +39,15 @@ public final class MinuteSeries
         c.mask = mask;
         c.cells = Arrays.copyOf(cells, Long.bitCount(mask) * STRIDE);
         return c;
+    }
+
+    /**
+     * Forgets every minute.
+     */
+    public void clear()
+    {
+        mask = 0;
+        cells = NONE;
     }
 
     /**

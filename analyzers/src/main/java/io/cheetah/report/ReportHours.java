@@ -1,5 +1,6 @@
 package io.cheetah.report;
 
+import io.cheetah.analysis.EncodedReport;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -124,8 +125,27 @@ public final class ReportHours
     }
 
     /**
+     * @param hourStart an hour.
+     * @param domain    a domain.
+     * @return the live report encoded as it stands ({@link TallyCodec#encodeLive}), or null.
+     */
+    public Report encoded(final long hourStart, final String domain)
+    {
+        final Map<String, DomainReport> domains = hours.get(hourStart);
+        final DomainReport r = domains == null ? null : domains.get(domain);
+        if (r == null)
+        {
+            return null;
+        }
+        final byte[] bytes = TallyCodec.encodeLive(r, r.lastEncodedLength());
+        r.lastEncodedLength(bytes.length);
+        return new EncodedReport(analyzer, domain, hourStart, bytes);
+    }
+
+    /**
      * @param hourStart the closing hour.
-     * @return its reports; the hour is forgotten.
+     * @return its reports, sealed in place rather than copied ({@link DomainReport#seal()}); the hour is
+     *         forgotten, so nothing writes to them again.
      */
     public List<Report> closeHour(final long hourStart)
     {
@@ -141,7 +161,7 @@ public final class ReportHours
         {
             for (final DomainReport r : domains.values())
             {
-                out.add(r.copy());
+                out.add(r.seal());
             }
         }
         return out;

@@ -193,13 +193,7 @@ public class Tally
      */
     final void addCounts(final Tally other)
     {
-        totalCount += other.totalCount;
-        failCount += other.failCount;
-        sum += other.sum;
-        sum2 += other.sum2;
-        max = Math.max(max, other.max);
-        min = Math.min(min, other.min);
-        minutes.addAll(other.minutes);
+        addCountsButDurations(other);
         if (other.sketch != null)
         {
             if (sketch == null)
@@ -208,6 +202,23 @@ public class Tally
             }
             sketch.addAll(other.sketch);
         }
+    }
+
+    /**
+     * As {@link #addCounts} without the duration sketch, which a caller summing many tallies adds through a
+     * {@link SketchSum}.
+     *
+     * @param other the tally to add.
+     */
+    final void addCountsButDurations(final Tally other)
+    {
+        totalCount += other.totalCount;
+        failCount += other.failCount;
+        sum += other.sum;
+        sum2 += other.sum2;
+        max = Math.max(max, other.max);
+        min = Math.min(min, other.min);
+        minutes.addAll(other.minutes);
     }
 
     /** The smaller of two ids, null losing: a choice independent of merge order (commutative, associative). */

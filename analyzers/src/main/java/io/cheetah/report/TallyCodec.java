@@ -34,7 +34,26 @@ public final class TallyCodec
      */
     public static byte[] encode(final DomainReport r)
     {
-        final FrameWriter w = new FrameWriter(4096);
+        return encode(r, false, 4096);
+    }
+
+    /**
+     * Encodes an analyzer's live report on its own thread, without copying it first: the same bytes as
+     * {@link #encode} of its {@link DomainReport#copy()}, with each type's figures made from its names as a copy
+     * makes them ({@link TypeTally#figures()}). What a checkpoint saves of the Transaction and Event reports.
+     *
+     * @param live     the live report (its analyzer's thread only).
+     * @param sizeHint bytes expected (the last encoding's length), so the buffer does not grow by doubling.
+     * @return its bytes.
+     */
+    public static byte[] encodeLive(final DomainReport live, final int sizeHint)
+    {
+        return encode(live, true, Math.max(4096, sizeHint + (sizeHint >> 3)));
+    }
+
+    private static byte[] encode(final DomainReport r, final boolean live, final int capacity)
+    {
+        final FrameWriter w = new FrameWriter(capacity);
         w.writeVarLong(VERSION);
         w.writeString(r.analyzer());
         w.writeString(r.domain());
@@ -58,7 +77,7 @@ public final class TallyCodec
                 ti.next();
                 w.writeVarLong(ti.getIntKey());
                 final TypeTally t = ti.getValue();
-                writeTally(w, t);
+                writeTally(w, live ? t.figures() : t);
                 w.writeVarLong(t.names.size());
                 for (final Int2ObjectHashMap<Tally>.EntryIterator ni = t.names.entrySet().iterator(); ni.hasNext(); )
                 {
@@ -138,31 +157,34 @@ public final class TallyCodec
     {
         w.writeVarLong(t.totalCount);
         w.writeVarLong(t.failCount);
-        writeDouble(w, t.sum);
-        writeDouble(w, t.sum2);
+        writeDouble(w, Double.doubleToRawLongBits(t.sum));
+        writeDouble(w, Double.doubleToRawLongBits(t.sum2));
         w.writeVarLong(t.min == Tally.NO_MIN ? 0 : t.min + 1);
         w.writeVarLong(t.max + 1);
         w.writeString(t.successId);
         w.writeString(t.failId);
         w.writeString(t.longestId);
-        final MinuteSeries ms = t.minutes;
-        w.writeVarLong(ms.mask());
-        for (long m = ms.mask(); m != 0; m &= m - 1)
+        // cells read in place: this runs over every name of a live report on its ring thread at each checkpoint
+        final long mask = t.minutes.mask();
+        w.writeVarLong(mask);
+        final long[] c = t.minutes.cells;
+        for (int at = 0, n = Long.bitCount(mask) * MinuteSeries.STRIDE; at < n; at += MinuteSeries.STRIDE)
         {
-            final int minute = Long.numberOfTrailingZeros(m);
-            w.writeVarLong(ms.count(minute));
-            w.writeVarLong(ms.fails(minute));
-            writeDouble(w, ms.sum(minute));
-            w.writeVarLong(ms.min(minute) == MinuteSeries.NO_MIN ? 0 : ms.min(minute) + 1);
-            w.writeVarLong(ms.max(minute) + 1);
+            w.writeVarLong(c[at]);
+            w.writeVarLong(c[at + 1]);
+            writeDouble(w, c[at + 2]);
+            final int min = (int)(c[at + 3] >> 32);
+            w.writeVarLong(min == MinuteSeries.NO_MIN ? 0 : min + 1L);
+            w.writeVarLong((int)c[at + 3] + 1L);
         }
         final DurationSketch sk = t.sketch;
-        final int cells = sk == null ? 0 : sk.cells();
+        final int cells = sk == null ? 0 : sk.size;
         w.writeVarLong(cells);
         for (int i = 0; i < cells; i++)
         {
-            w.writeVarLong(((long)sk.cellMinute(i) << 11) | sk.cellKey(i));
-            w.writeVarLong(sk.cellCount(i));
+            final long e = sk.entries[i];
+            w.writeVarLong(e >>> DurationSketch.COUNT_BITS);
+            w.writeVarLong(e & DurationSketch.COUNT_MASK);
         }
         if (t.statusCodes == null)
         {
@@ -232,9 +254,8 @@ public final class TallyCodec
         }
     }
 
-    private static void writeDouble(final FrameWriter w, final double d)
+    private static void writeDouble(final FrameWriter w, final long v)
     {
-        final long v = Double.doubleToRawLongBits(d);
         for (int shift = 56; shift >= 0; shift -= 8)
         {
             w.writeByte((int)(v >>> shift));

@@ -84,16 +84,61 @@ public final class TypeTally extends Tally
         return t;
     }
 
+    /**
+     * The type's figures made from its names as {@link #copy()} makes them, without copying the names: what the
+     * encoding of a live report writes for the type ({@link TallyCodec#encodeLive}).
+     *
+     * @return a new tally (allocates per type, not per name).
+     */
+    Tally figures()
+    {
+        final Tally f = new Tally();
+        final SketchSum durations = SketchSum.local();
+        names.forEach((k, v) ->
+        {
+            f.addCountsButDurations(v);
+            durations.add(v.sketch);
+        });
+        f.sketch = durations.take();
+        f.successId = successId;
+        f.failId = failId;
+        f.longestId = longestId;
+        return f;
+    }
+
+    /**
+     * Turns a live type whose hour has closed into one that holds its figures as fields, as a copy does, in place:
+     * the hour's report is handed to storage without copying every name ({@link DomainReport#seal()}). Any figures
+     * a restore added to the live type's own fields are replaced (the names hold them too).
+     */
+    void seal()
+    {
+        final Tally f = figures();
+        totalCount = f.totalCount;
+        failCount = f.failCount;
+        sum = f.sum;
+        sum2 = f.sum2;
+        min = f.min;
+        max = f.max;
+        minutes.clear();
+        minutes.addAll(f.minutes);
+        sketch = f.sketch;
+        statusCodes = null;
+    }
+
     TypeTally copy()
     {
         final TypeTally c = new TypeTally(names.capacity());
+        final SketchSum durations = SketchSum.local();
         names.forEach((k, v) ->
         {
             final Tally n = new Tally();
             v.copyInto(n);
             c.names.put(k, n);
-            c.addCounts(n);
+            c.addCountsButDurations(n);
+            durations.add(n.sketch);
         });
+        c.sketch = durations.take();
         c.successId = successId;
         c.failId = failId;
         c.longestId = longestId;

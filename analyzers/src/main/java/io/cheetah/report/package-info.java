@@ -13,9 +13,13 @@
  *                                                                         per-minute cells), DurationSketch
  *                                                                         (minute × log-bucket, 1%, mergeable),
  *                                                                         status codes (IntLongHashMap)
- *  snapshot/closeHour ──▶ DomainReport.copy() ──▶ TallyFormat: TallyCodec (binary) · addAll (exact merge)
+ *  snapshot (queries) ──▶ DomainReport.copy() ──▶ TallyFormat: TallyCodec (binary) · addAll (exact merge)
  *                                                           · ReportView + TallyXml (CAT XML) · TallyJson
+ *  checkpoint         ──▶ TallyCodec.encodeLive (no copy) ──▶ EncodedReport ──▶ storage writes the bytes
+ *  closeHour          ──▶ DomainReport.seal() (in place: types take their names' figures) ──▶ storage
  * </pre>
+ * A type's figures are made from its names whenever a report is copied, encoded or sealed; {@link
+ * io.cheetah.report.SketchSum} adds the names' duration sketches in time linear in their cells.
  * Memory per name entry, roughly: 100 bytes of fields + 32 bytes per active minute + 8 bytes per non-empty
  * (minute, bucket) sketch cell + ~12 bytes of map slot; strings are held once per report.
  * <p>

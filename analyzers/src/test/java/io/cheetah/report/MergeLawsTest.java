@@ -23,7 +23,7 @@ class MergeLawsTest
     private static final String[] STATUS = {"0", "0", "0", "Timeout", "E"};
 
     /** Feeds {@code trees} random trees to every analyzer in {@code into} (round robin) and to {@code all}. */
-    private static void feed(final long seed, final int trees, final Object[] into, final Object all)
+    static void feed(final long seed, final int trees, final Object[] into, final Object all)
     {
         final Random random = new Random(seed);
         for (int k = 0; k < trees; k++)
@@ -68,7 +68,7 @@ class MergeLawsTest
         }
     }
 
-    private static Report snapshot(final Object analyzer)
+    static Report snapshot(final Object analyzer)
     {
         return analyzer instanceof TransactionAnalyzer t ? t.snapshot(TreeBuilder.HOUR, "d") :
             ((EventAnalyzer)analyzer).snapshot(TreeBuilder.HOUR, "d");

@@ -1,6 +1,7 @@
 package io.cheetah.bench.analysis;
 
 import io.cheetah.analysis.AnalyzerContext;
+import io.cheetah.analysis.EncodedReport;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.transaction.TransactionAnalyzer;
 import io.cheetah.codec.MalformedFrameException;
@@ -14,9 +15,11 @@ import java.util.List;
  * How the Transaction analyzer's live reports grow through one hour at a steady rate of std-mix trees, and what a
  * checkpoint's copy of them costs as they grow: the figures a four-minute capacity ramp never sees. Feeds
  * {@code perMinute} std trees (seed 7, decoded from NT1) into each minute of one hour on one thread, and every
- * {@code every} minutes prints the heap in use after a full collection, the time to snapshot every domain (what
- * {@code RingConsumer.checkpoint} does on a ring thread, here on an otherwise idle core) and the entries behind it:
- * name tallies, minute cells (32 bytes each) and duration-sketch cells (8 bytes each). Runnable:
+ * {@code every} minutes prints the heap in use after a full collection, the time to snapshot every domain (what a
+ * query of the live hour costs the ring thread), the time and bytes of a checkpoint of every domain (what
+ * {@code RingConsumer.checkpoint} does on a ring thread: the live reports encoded, here on an otherwise idle core)
+ * and the entries behind them: name tallies, minute cells (32 bytes each) and duration-sketch cells (8 bytes each);
+ * at the end, the time the hour's close takes to hand its reports over. Runnable:
  * {@code java -Xmx4g -XX:+UseParallelGC -cp benchmarks/target/benchmarks.jar
  * io.cheetah.bench.analysis.ReportGrowth [perMinute] [minutes] [every]} (defaults 250,000, 60, 10).
  */
@@ -61,12 +64,26 @@ public final class ReportGrowth
                 final long copyNanos = System.nanoTime() - start;
                 final long[] entries = new long[3];
                 copies.forEach(copy -> count(copy, entries));
+                copies.clear();
+                System.gc();
+                long encoded = 0;
+                final long encodeStart = System.nanoTime();
+                for (final String domain : analyzer.domains(HOUR))
+                {
+                    encoded += ((EncodedReport)analyzer.checkpoint(HOUR, domain)).bytes().length;
+                }
+                final long encodeNanos = System.nanoTime() - encodeStart;
                 System.out.printf("after minute %2d: heap %,5d MB; snapshot of every domain %,6d ms; " +
-                    "%,d names, %,d minute cells (%,d MB), %,d sketch cells (%,d MB)%n", m + 1, heap >> 20,
-                    copyNanos / 1_000_000, entries[0], entries[1], entries[1] * 32 >> 20, entries[2],
-                    entries[2] * 8 >> 20);
+                    "checkpoint (encoded) %,6d ms, %,d MB; %,d names, %,d minute cells (%,d MB), " +
+                    "%,d sketch cells (%,d MB)%n", m + 1, heap >> 20, copyNanos / 1_000_000,
+                    encodeNanos / 1_000_000, encoded >> 20, entries[0], entries[1], entries[1] * 32 >> 20,
+                    entries[2], entries[2] * 8 >> 20);
             }
         }
+        final long closeStart = System.nanoTime();
+        final int closed = analyzer.closeHour(HOUR).size();
+        System.out.printf("hour closed: %,d reports handed over in %,d ms%n", closed,
+            (System.nanoTime() - closeStart) / 1_000_000);
     }
 
     private static void count(final Report report, final long[] entries)

@@ -323,7 +323,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
                 final List<Report> reports = new ArrayList<>();
                 for (final String domain : analyzers[i].domains(hour))
                 {
-                    final Report r = analyzers[i].snapshot(hour, domain);
+                    final Report r = analyzers[i].checkpoint(hour, domain);
                     if (r != null)
                     {
                         reports.add(r);

@@ -1,5 +1,6 @@
 package io.cheetah.server.storage;
 
+import io.cheetah.analysis.EncodedReport;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import net.jpountz.lz4.LZ4Compressor;
@@ -53,7 +54,8 @@ public final class ReportEnvelope
      */
     public static byte[] encode(final ReportFormat format, final Report report)
     {
-        final byte[] raw = format.encode(report);
+        // a checkpoint of a large report arrives encoded by its analyzer's thread (Analyzer.checkpoint)
+        final byte[] raw = report instanceof EncodedReport encoded ? encoded.bytes() : format.encode(report);
         final byte[] name = report.analyzer().getBytes(StandardCharsets.UTF_8);
         if (name.length > 255)
         {

@@ -8,8 +8,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Where the pipeline hands reports to storage: periodic checkpoints of open hours and the final reports of a
- * closed hour. Called from the ring consumer threads right after they copied the reports, so implementations must
- * return quickly (queue the work) and never block ingest.
+ * closed hour. Called from the ring consumer threads right after they encoded, copied or sealed the reports, so
+ * implementations must return quickly (queue the work) and never block ingest.
  */
 public interface ReportSink
 {
@@ -19,7 +19,8 @@ public interface ReportSink
      *
      * @param analyzer  analyzer name.
      * @param hourStart epoch ms of the hour.
-     * @param reports   one report per domain of one partition.
+     * @param reports   one report per domain of one partition, as {@link io.cheetah.analysis.Analyzer#checkpoint}
+     *                  made them (the large ones already encoded: {@link io.cheetah.analysis.EncodedReport}).
      */
     void checkpoint(String analyzer, long hourStart, List<Report> reports);
 

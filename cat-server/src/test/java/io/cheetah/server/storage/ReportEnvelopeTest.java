@@ -1,5 +1,6 @@
 package io.cheetah.server.storage;
 
+import io.cheetah.analysis.EncodedReport;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,17 @@ class ReportEnvelopeTest
         final CountingReport report = CountingReport.of("transaction", "shop-ü", 3_600_000L * 500_000, 42);
         final byte[] bytes = ReportEnvelope.encode(format, report);
         assertThat(ReportEnvelope.analyzer(bytes)).isEqualTo("transaction");
+        assertThat(ReportEnvelope.decode(formats, bytes)).isEqualTo(report);
+    }
+
+    @Test
+    void aReportItsAnalyzerEncodedAlreadyIsStoredAsThoseBytes() throws IOException
+    {
+        final CountingReport report = CountingReport.of("transaction", "shop", 3_600_000L * 500_000, 7);
+        final EncodedReport encoded = new EncodedReport("transaction", "shop", report.hourStart(),
+            format.encode(report));
+        final byte[] bytes = ReportEnvelope.encode(format, encoded);
+        assertThat(bytes).isEqualTo(ReportEnvelope.encode(format, report));
         assertThat(ReportEnvelope.decode(formats, bytes)).isEqualTo(report);
     }
 
