@@ -129,19 +129,16 @@ public final class TypeTally extends Tally
     TypeTally copy()
     {
         final TypeTally c = new TypeTally(names.capacity());
-        final SketchSum durations = SketchSum.local();
         names.forEach((k, v) ->
         {
             final Tally n = new Tally();
             v.copyInto(n);
             c.names.put(k, n);
-            c.addCountsButDurations(n);
-            durations.add(n.sketch);
         });
-        c.sketch = durations.take();
         c.successId = successId;
         c.failId = failId;
         c.longestId = longestId;
+        c.seal();
         return c;
     }
 
