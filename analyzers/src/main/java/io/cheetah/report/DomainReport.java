@@ -239,7 +239,7 @@ public final class DomainReport implements Report
      *
      * @return this report.
      */
-    public DomainReport seal()
+    DomainReport seal()
     {
         machines.forEach((k, m) ->
         {

@@ -19,13 +19,12 @@ public final class DurationSketch
     /** Pseudo-minute that selects every minute. */
     public static final int ALL_MINUTES = -1;
 
-    static final int COUNT_BITS = 40;
-    static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    private static final int COUNT_BITS = 40;
+    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
     private static final int KEY_BITS = 11;
 
-    /** Read in place by {@link TallyCodec}, which encodes live reports on their writer's thread. */
-    long[] entries;
-    int size;
+    private long[] entries;
+    private int size;
 
     /**
      * Creates an empty sketch with room for four cells.

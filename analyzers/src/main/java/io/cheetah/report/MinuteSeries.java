@@ -23,12 +23,11 @@ public final class MinuteSeries
     /** Returned by {@link #add} when this add brought the minute's first failure. */
     public static final int FIRST_FAIL = 2;
 
-    static final int STRIDE = 4;
+    private static final int STRIDE = 4;
     private static final long[] NONE = new long[0];
 
     private long mask;
-    /** Read in place by {@link TallyCodec}, which encodes live reports on their writer's thread. */
-    long[] cells = NONE;
+    private long[] cells = NONE;
 
     /**
      * @return an independent copy trimmed to its size.
@@ -44,7 +43,7 @@ public final class MinuteSeries
     /**
      * Forgets every minute.
      */
-    public void clear()
+    void clear()
     {
         mask = 0;
         cells = NONE;

@@ -157,34 +157,31 @@ public final class TallyCodec
     {
         w.writeVarLong(t.totalCount);
         w.writeVarLong(t.failCount);
-        writeDouble(w, Double.doubleToRawLongBits(t.sum));
-        writeDouble(w, Double.doubleToRawLongBits(t.sum2));
+        writeDouble(w, t.sum);
+        writeDouble(w, t.sum2);
         w.writeVarLong(t.min == Tally.NO_MIN ? 0 : t.min + 1);
         w.writeVarLong(t.max + 1);
         w.writeString(t.successId);
         w.writeString(t.failId);
         w.writeString(t.longestId);
-        // cells read in place: this runs over every name of a live report on its ring thread at each checkpoint
-        final long mask = t.minutes.mask();
-        w.writeVarLong(mask);
-        final long[] c = t.minutes.cells;
-        for (int at = 0, n = Long.bitCount(mask) * MinuteSeries.STRIDE; at < n; at += MinuteSeries.STRIDE)
+        final MinuteSeries ms = t.minutes;
+        w.writeVarLong(ms.mask());
+        for (long m = ms.mask(); m != 0; m &= m - 1)
         {
-            w.writeVarLong(c[at]);
-            w.writeVarLong(c[at + 1]);
-            writeDouble(w, c[at + 2]);
-            final int min = (int)(c[at + 3] >> 32);
-            w.writeVarLong(min == MinuteSeries.NO_MIN ? 0 : min + 1L);
-            w.writeVarLong((int)c[at + 3] + 1L);
+            final int minute = Long.numberOfTrailingZeros(m);
+            w.writeVarLong(ms.count(minute));
+            w.writeVarLong(ms.fails(minute));
+            writeDouble(w, ms.sum(minute));
+            w.writeVarLong(ms.min(minute) == MinuteSeries.NO_MIN ? 0 : ms.min(minute) + 1);
+            w.writeVarLong(ms.max(minute) + 1);
         }
         final DurationSketch sk = t.sketch;
-        final int cells = sk == null ? 0 : sk.size;
+        final int cells = sk == null ? 0 : sk.cells();
         w.writeVarLong(cells);
         for (int i = 0; i < cells; i++)
         {
-            final long e = sk.entries[i];
-            w.writeVarLong(e >>> DurationSketch.COUNT_BITS);
-            w.writeVarLong(e & DurationSketch.COUNT_MASK);
+            w.writeVarLong(sk.cell(i));
+            w.writeVarLong(sk.cellCount(i));
         }
         if (t.statusCodes == null)
         {
@@ -254,8 +251,9 @@ public final class TallyCodec
         }
     }
 
-    private static void writeDouble(final FrameWriter w, final long v)
+    private static void writeDouble(final FrameWriter w, final double d)
     {
+        final long v = Double.doubleToRawLongBits(d);
         for (int shift = 56; shift >= 0; shift -= 8)
         {
             w.writeByte((int)(v >>> shift));

@@ -141,7 +141,7 @@ public final class FrameWriter
     public void writeVarLong(final long value)
     {
         ensure(10);
-        // locals: the loop then keeps array and position in registers (a third of a report encoding's time)
+        // locals, so the loop keeps array and position in registers rather than reloading the fields per byte
         final byte[] b = bytes;
         int n = length;
         long v = value;
