@@ -6,6 +6,7 @@ import io.cheetah.codec.FrameWriter;
 import io.cheetah.codec.MalformedFrameException;
 import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.codec.Pt1Encoder;
+import io.cheetah.codec.SharedSymbols;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.codec.Utf8Interner;
 import io.cheetah.message.FlatTree;
@@ -36,6 +37,9 @@ public class TreeCodecBenchmark extends BenchmarkDefaults
     /** Interner slots: the default 8,192, and a table large enough that no recurring string is ever evicted. */
     @Param({"8192", "65536"})
     public int internerSlots;
+    /** Whether the interner hands out the process-wide symbols, as the server's ingest threads' do. */
+    @Param({"false", "true"})
+    public boolean sharedSymbols;
 
     private TreeDecoder decoder;
     private final Nt1Encoder encoder = new Nt1Encoder();
@@ -48,7 +52,8 @@ public class TreeCodecBenchmark extends BenchmarkDefaults
     @Setup
     public void setUp()
     {
-        decoder = new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(internerSlots));
+        decoder = new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(internerSlots,
+            sharedSymbols ? new SharedSymbols() : null));
         final StdMix mix = StdMix.builder().seed(42).variant(Variant.STD_MIX).clock(() -> 1_795_316_400_000L)
             .heartbeats(false).build();
         for (int k = 0; k < TREES; k++)

@@ -29,6 +29,8 @@ final class RingConsumer implements EventHandler<TreeEvent>
     private final Analyzer[] analyzers;
     private final RefusalListener[] listeners;
     private final ReportSink sink;
+    /** Told when this consumer stops draining its ring for a checkpoint or an hour's close. */
+    private final StallGrace grace;
     /** Trees processed per slot since the last flush: one counter add per batch, not per tree. */
     private final long[] processed;
     /** Per slot: its analyzer is server-wide, so partition 0 takes every tree for it. */
@@ -51,8 +53,9 @@ final class RingConsumer implements EventHandler<TreeEvent>
     private final long[] seen = new long[Dispatcher.MAX_JOURNALS];
 
     RingConsumer(final int partition, final int partitions, final AnalyzerSlot[] slots, final Analyzer[] analyzers,
-        final ReportSink sink)
+        final ReportSink sink, final StallGrace grace)
     {
+        this.grace = grace;
         this.partition = partition;
         this.partitions = partitions;
         this.slots = slots;
@@ -209,15 +212,35 @@ final class RingConsumer implements EventHandler<TreeEvent>
             switch (control.kind)
             {
                 case CLOSE_HOUR:
-                    closeUpTo(control.hour);
+                {
+                    final long began = grace.begin();
+                    try
+                    {
+                        closeUpTo(control.hour);
+                    }
+                    finally
+                    {
+                        grace.end(began);
+                    }
                     break;
+                }
                 case CHECKPOINT:
-                    checkpoint(control.full);
+                {
+                    final long began = grace.begin();
+                    try
+                    {
+                        checkpoint(control.full);
+                    }
+                    finally
+                    {
+                        grace.end(began);
+                    }
                     if (control.dispatched != null && partition == 0)
                     {
                         cut(control);
                     }
                     break;
+                }
                 case SNAPSHOT:
                     snapshot(control);
                     break;

@@ -39,6 +39,8 @@ public final class RingGroup implements PeriodEvents
     private final int ringSize;
     private final long highWaitNanos;
     private final long shedNanos;
+    /** Excuses the full rings of the consumers' own checkpoints and hour closes, and the catch-up after them. */
+    private final StallGrace grace;
     /** Until when (System.nanoTime) MID and LOW analyzers are refused: sustained overload; 0 = not shedding. */
     private volatile long sheddingUntil;
     /** When (System.nanoTime) the HIGH waits before this one began, the last WAITS_TO_SHED - 1, oldest overwritten. */
@@ -60,6 +62,7 @@ public final class RingGroup implements PeriodEvents
         this.ringSize = pipeline.ringSize();
         this.highWaitNanos = TimeUnit.MILLISECONDS.toNanos(pipeline.gate().highWaitMillis());
         this.shedNanos = TimeUnit.MILLISECONDS.toNanos(pipeline.gate().shedMillis());
+        this.grace = new StallGrace(shedNanos, System::nanoTime);
         for (int r = 0; r < pipeline.rings(); r++)
         {
             final int ring = r;
@@ -82,7 +85,7 @@ public final class RingGroup implements PeriodEvents
                     analyzers[i] = mine[i].type().create(new AnalyzerContext(p, consumersPerRing, limits));
                     created.add(new Created(mine[i].name(), analyzers[i]));
                 }
-                consumers[p] = new RingConsumer(p, consumersPerRing, mine, analyzers, sink);
+                consumers[p] = new RingConsumer(p, consumersPerRing, mine, analyzers, sink, grace);
             }
             disruptor.handleEventsWith(consumers);
             disruptors.add(disruptor);
@@ -164,6 +167,10 @@ public final class RingGroup implements PeriodEvents
             return false;
         }
         final long now = System.nanoTime();
+        if (grace.excused(now))
+        {
+            return false; // a checkpoint or an hour's close holds a ring, or the ingest catches up after one
+        }
         // one wait is a transient (a checkpoint, a collection, the JIT); the WAITS_TO_SHED-th within shedMillis is
         // an overload. Dispatchers race on the array harmlessly: a lost entry delays the verdict by one wait.
         final int at = nextWait;
@@ -185,7 +192,12 @@ public final class RingGroup implements PeriodEvents
      */
     public boolean backlogged()
     {
-        return shedNanos > 0 && shedFrom(System.nanoTime());
+        if (shedNanos <= 0)
+        {
+            return false;
+        }
+        final long now = System.nanoTime();
+        return !grace.excused(now) && shedFrom(now);
     }
 
     /** Sheds MID and LOW until {@code shedMillis} after {@code now}; true when no shedding was under way. */

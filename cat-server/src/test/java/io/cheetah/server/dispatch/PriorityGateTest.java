@@ -272,6 +272,45 @@ class PriorityGateTest
     }
 
     @Test
+    void aRingHeldByItsOwnCheckpointIsNoOverloadAndNeitherIsTheCatchUpAfterIt() throws Exception
+    {
+        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true)
+            .holdFirstCheckpoint();
+        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
+        final CountingAnalyzerType low = new CountingAnalyzerType("low", 3, Level.LOW, t -> true);
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 20, 2_000);
+        final List<AnalyzerSlot> slots = List.of(slotIn(hold, 0, 2, gate), slotIn(mid, 1, 2, gate),
+            slotIn(low, 2, 2, gate));
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate),
+            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        pipe.rings().checkpoint(null, Long.MAX_VALUE, true);
+        hold.awaitHolding();
+        final long stallBegan = System.nanoTime();
+
+        // ring 0 full behind the checkpoint: the last trees each make the HIGH analyzer wait, as many as an overload
+        for (int i = 0; i < RING + RingGroup.WAITS_TO_SHED + 2; i++)
+        {
+            dispatchOne(pipe.pool(), pipe.dispatcher());
+        }
+        assertThat(pipe.counters().backPressureWaits.sum()).isGreaterThanOrEqualTo(RingGroup.WAITS_TO_SHED + 2);
+        assertThat(pipe.rings().shedding()).as("a checkpoint holding the ring is not an overload").isFalse();
+        assertThat(pipe.counters().gateSheds.sum()).isZero();
+        hold.release();
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        final long stalled = System.nanoTime() - stallBegan;
+        assertThat(pipe.rings().backlogged()).as("nor is the ingest catching up right after it").isFalse();
+        assertThat(pipe.rings().shedding()).isFalse();
+
+        // the catch-up is excused for as long as the stall lasted (at most shedMillis); past that a backlog sheds
+        Thread.sleep(Math.min(stalled / 1_000_000, 2_000) + 50);
+        assertThat(pipe.rings().backlogged()).as("a backlog after the catch-up allowance").isTrue();
+        assertThat(pipe.rings().shedding()).isTrue();
+        pipe.rings().shutdown(1000);
+    }
+
+    @Test
     void anIngestThreadThatFallsBehindShedsMidAndLowForShedMillisThoughEveryRingIsEmpty() throws Exception
     {
         final CountingAnalyzerType high = new CountingAnalyzerType("high", 0, Level.HIGH, t -> true);

@@ -1,0 +1,72 @@
+package io.cheetah.server.dispatch;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
+
+/**
+ * Tells the priority gate which full rings the server caused itself. While a ring consumer writes a checkpoint or
+ * closes an hour, its ring stops draining; for about as long again afterwards the ingest threads catch up with what
+ * queued meanwhile (the ring's backlog and the sockets'). A HIGH analyzer that finds its ring full then, or an ingest
+ * thread that finds input waiting, sees that pause, not more traffic than the cores can take, so neither starts the
+ * shedding of every MID and LOW analyzer ({@link RingGroup#overloaded}, {@link RingGroup#backlogged}): at 25,000
+ * trees/s each minute's checkpoint used to shed them for a second or more. The rings' fill still gates MID and LOW
+ * all along, and a real overload sheds them as soon as the catch-up allowance has passed.
+ * <p>
+ * Ring consumers call {@link #begin} and {@link #end} around their checkpoints and hour closes; dispatchers and the
+ * ingest threads ask {@link #excused}. Lock-free; any thread.
+ */
+final class StallGrace
+{
+    private final LongSupplier nanoClock;
+    private final long maxCatchUpNanos;
+    private final AtomicInteger stalled = new AtomicInteger();
+    /** Until when (nanoClock) the catch-up after the last stall is excused. */
+    private final AtomicLong catchUpUntil;
+
+    /**
+     * @param maxCatchUpNanos the longest catch-up excused after one stall, however long the stall was (so a
+     *                        pathologically slow checkpoint cannot hide an overload for good).
+     * @param nanoClock       monotonic nanoseconds.
+     */
+    StallGrace(final long maxCatchUpNanos, final LongSupplier nanoClock)
+    {
+        this.maxCatchUpNanos = maxCatchUpNanos;
+        this.nanoClock = nanoClock;
+        this.catchUpUntil = new AtomicLong(nanoClock.getAsLong());
+    }
+
+    /**
+     * A ring consumer stops draining its ring for a control of its own.
+     *
+     * @return when it began, for {@link #end}.
+     */
+    long begin()
+    {
+        stalled.incrementAndGet();
+        return nanoClock.getAsLong();
+    }
+
+    /**
+     * The stall that began at {@code began} is over; the catch-up after it is excused for as long as it lasted, up to
+     * the maximum.
+     *
+     * @param began what {@link #begin} returned.
+     */
+    void end(final long began)
+    {
+        final long now = nanoClock.getAsLong();
+        final long until = now + Math.min(now - began, maxCatchUpNanos);
+        catchUpUntil.accumulateAndGet(until, (current, next) -> next - current > 0 ? next : current);
+        stalled.decrementAndGet();
+    }
+
+    /**
+     * @param now the current nanoClock reading.
+     * @return true while a consumer is stalled or catching up after one.
+     */
+    boolean excused(final long now)
+    {
+        return stalled.get() > 0 || now - catchUpUntil.get() < 0;
+    }
+}

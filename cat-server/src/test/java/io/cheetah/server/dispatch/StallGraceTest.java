@@ -1,0 +1,56 @@
+package io.cheetah.server.dispatch;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StallGraceTest
+{
+    private final AtomicLong now = new AtomicLong(1_000);
+    private final StallGrace grace = new StallGrace(1_000, now::get);
+
+    @Test
+    void nothingIsExcusedUntilAConsumerStalls()
+    {
+        assertThat(grace.excused(now.get())).isFalse();
+        assertThat(grace.excused(now.get() + 1_000_000)).isFalse();
+    }
+
+    @Test
+    void aStallIsExcusedWhileItLastsAndItsCatchUpForAsLongAgain()
+    {
+        final long began = grace.begin();
+        assertThat(grace.excused(now.get() + 1_000_000)).as("however long it lasts").isTrue();
+        now.addAndGet(300);
+        grace.end(began);
+        assertThat(grace.excused(1_599)).as("the catch-up").isTrue();
+        assertThat(grace.excused(1_600)).as("as long as the stall, no longer").isFalse();
+    }
+
+    @Test
+    void aLongStallsCatchUpIsExcusedOnlyUpToTheMaximum()
+    {
+        final long began = grace.begin();
+        now.addAndGet(5_000);
+        grace.end(began);
+        assertThat(grace.excused(6_999)).isTrue();
+        assertThat(grace.excused(7_000)).isFalse();
+    }
+
+    @Test
+    void overlappingStallsAreExcusedUntilTheLastEndsAndAShortOneNeverShortensALongerCatchUp()
+    {
+        final long a = grace.begin();
+        now.addAndGet(100);
+        final long b = grace.begin();
+        now.addAndGet(500);
+        grace.end(a); // stalled 600: catch-up until 2,200
+        assertThat(grace.excused(1_000_000)).as("b still stalls").isTrue();
+        now.addAndGet(10);
+        grace.end(b); // stalled 510: would end at 2,120
+        assertThat(grace.excused(2_199)).isTrue();
+        assertThat(grace.excused(2_200)).isFalse();
+    }
+}
