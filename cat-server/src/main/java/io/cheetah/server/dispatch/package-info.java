@@ -24,6 +24,11 @@
  * its pool's {@code ManyToOneConcurrentArrayQueue}, from which the owning worker takes it again. Once the pools
  * hold as many trees as can be in flight (ring slots plus one per connection), nothing is allocated per tree.
  * <p>
+ * <b>Overload.</b> {@link io.cheetah.server.dispatch.RingGroup#overloaded} and
+ * {@link io.cheetah.server.dispatch.RingGroup#backlogged} shed every MID and LOW analyzer for
+ * {@code pipeline.gate.shedMillis}; {@code StallGrace} keeps a consumer's own checkpoint
+ * or hour close, and the catch-up after it, from counting as one.
+ * <p>
  * <b>Partitions.</b> With consumersPerRing = n &gt; 1 every consumer sees every event of its ring but processes
  * only trees whose {@code floorMod(domain.hashCode(), n)} is its partition, with its own Analyzer instances, so each
  * report partition has exactly one writer.
