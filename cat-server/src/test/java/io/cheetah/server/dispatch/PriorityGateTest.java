@@ -226,13 +226,9 @@ class PriorityGateTest
     void onceHighAnalyzersKeepFindingTheirRingFullMidAndLowAreShedWhateverTheFillForShedMillis() throws Exception
     {
         final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
-        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
-        final CountingAnalyzerType low = new CountingAnalyzerType("low", 3, Level.LOW, t -> true);
         final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 20, 2_000);
-        final List<AnalyzerSlot> slots = List.of(slotIn(hold, 0, 2, gate), slotIn(mid, 1, 2, gate),
-            slotIn(low, 2, 2, gate));
-        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate),
-            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
+        final TestPipeline pipe = withMidAndLow(hold, gate);
+        final List<AnalyzerSlot> slots = pipe.slots();
         dispatchOne(pipe.pool(), pipe.dispatcher());
         hold.awaitHolding();
         for (int i = 0; i < RING - 1; i++)
@@ -276,13 +272,9 @@ class PriorityGateTest
     {
         final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true)
             .holdFirstCheckpoint();
-        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
-        final CountingAnalyzerType low = new CountingAnalyzerType("low", 3, Level.LOW, t -> true);
         final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 20, 2_000);
-        final List<AnalyzerSlot> slots = List.of(slotIn(hold, 0, 2, gate), slotIn(mid, 1, 2, gate),
-            slotIn(low, 2, 2, gate));
-        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate),
-            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
+        final TestPipeline pipe = withMidAndLow(hold, gate);
+        final List<AnalyzerSlot> slots = pipe.slots();
         dispatchOne(pipe.pool(), pipe.dispatcher());
         assertThat(pipe.rings().drain(10_000)).isTrue();
         pipe.rings().checkpoint(null, Long.MAX_VALUE, true);
@@ -302,6 +294,11 @@ class PriorityGateTest
         final long stalled = System.nanoTime() - stallBegan;
         assertThat(pipe.rings().backlogged()).as("nor is the ingest catching up right after it").isFalse();
         assertThat(pipe.rings().shedding()).isFalse();
+        final long midProcessed = counter(slots, "mid").processed.sum();
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        assertThat(counter(slots, "mid").processed.sum()).as("MID admitted once the ring has room").isEqualTo(
+            midProcessed + 1);
 
         // the catch-up is excused for as long as the stall lasted (at most shedMillis); past that a backlog sheds
         Thread.sleep(Math.min(stalled / 1_000_000, 2_000) + 50);
@@ -314,13 +311,9 @@ class PriorityGateTest
     void anIngestThreadThatFallsBehindShedsMidAndLowForShedMillisThoughEveryRingIsEmpty() throws Exception
     {
         final CountingAnalyzerType high = new CountingAnalyzerType("high", 0, Level.HIGH, t -> true);
-        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
-        final CountingAnalyzerType low = new CountingAnalyzerType("low", 3, Level.LOW, t -> true);
         final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 20, 300, 20);
-        final List<AnalyzerSlot> slots = List.of(slotIn(high, 0, 2, gate), slotIn(mid, 1, 2, gate),
-            slotIn(low, 2, 2, gate));
-        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate),
-            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
+        final TestPipeline pipe = withMidAndLow(high, gate);
+        final List<AnalyzerSlot> slots = pipe.slots();
         dispatchOne(pipe.pool(), pipe.dispatcher());
         assertThat(pipe.rings().drain(10_000)).isTrue();
         assertThat(counter(slots, "mid").processed.sum()).isEqualTo(1);
@@ -342,6 +335,20 @@ class PriorityGateTest
         assertThat(counter(slots, "mid").processed.sum()).as("admitted again").isEqualTo(2);
         assertThat(counter(slots, "low").processed.sum()).isEqualTo(2);
         pipe.rings().shutdown(1000);
+    }
+
+    /**
+     * Two rings: {@code high} (index 0) on ring 0, a MID analyzer "mid" on ring 1 and a LOW one "low" on ring 1, both
+     * accepting every tree.
+     */
+    private static TestPipeline withMidAndLow(final CountingAnalyzerType high, final ServerConfig.Gate gate)
+    {
+        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
+        final CountingAnalyzerType low = new CountingAnalyzerType("low", 3, Level.LOW, t -> true);
+        final List<AnalyzerSlot> slots = List.of(slotIn(high, 0, 2, gate), slotIn(mid, 1, 2, gate),
+            slotIn(low, 2, 2, gate));
+        return TestPipeline.start(new ServerConfig.Pipeline(2, RING, 1, "spin-park", gate), slots,
+            ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
     }
 
     private static void awaitEmpty(final RingGroup rings, final int ring) throws InterruptedException
