@@ -207,40 +207,23 @@ final class RingConsumer implements EventHandler<TreeEvent>
 
     private void handle(final Control control)
     {
+        // the server's own pauses, which the gate must not take for an overload
+        final boolean stalls = control.kind == Control.Kind.CLOSE_HOUR || control.kind == Control.Kind.CHECKPOINT;
+        final long began = stalls ? grace.begin() : 0L;
         try
         {
             switch (control.kind)
             {
                 case CLOSE_HOUR:
-                {
-                    final long began = grace.begin();
-                    try
-                    {
-                        closeUpTo(control.hour);
-                    }
-                    finally
-                    {
-                        grace.end(began);
-                    }
+                    closeUpTo(control.hour);
                     break;
-                }
                 case CHECKPOINT:
-                {
-                    final long began = grace.begin();
-                    try
-                    {
-                        checkpoint(control.full);
-                    }
-                    finally
-                    {
-                        grace.end(began);
-                    }
+                    checkpoint(control.full);
                     if (control.dispatched != null && partition == 0)
                     {
                         cut(control);
                     }
                     break;
-                }
                 case SNAPSHOT:
                     snapshot(control);
                     break;
@@ -266,6 +249,10 @@ final class RingConsumer implements EventHandler<TreeEvent>
         }
         finally
         {
+            if (stalls)
+            {
+                grace.end(began);
+            }
             control.handled();
         }
     }
