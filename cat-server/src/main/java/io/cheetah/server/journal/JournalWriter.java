@@ -53,10 +53,11 @@ public final class JournalWriter implements AutoCloseable
     /** Block size of the direct writes; a file system with larger blocks gets page-cache writes. */
     static final int BLOCK = 4096;
     /**
-     * Staging buffers per journal: one filling, the others queued for or in a disk write. Eight absorb ~50 ms of a
-     * slow write at 150,000 trees/s (a 1 MB buffer fills in ~6 ms): with two, the ingest waited on the benchmark
-     * VM's disk ~300 times in 40 s at 156,000 trees/s (its writes now and then take longer, e.g. while the kernel
-     * flushes the logview's dirty pages every 30 s); with eight, 9-15 times.
+     * Staging buffers per journal: one filling, the others queued for or in a disk write. Eight of the server's 4 MB
+     * absorb ~200 ms of a slow write at 150,000 trees/s (a buffer fills in ~25 ms): with two 1 MB ones, the ingest
+     * waited on the benchmark VM's disk ~300 times in 40 s at 156,000 trees/s (its writes now and then take longer,
+     * e.g. while the kernel flushes the logview's dirty pages every 30 s); with eight 1 MB ones 9-20 times, with
+     * eight 4 MB ones 0-4 times (four 4 MB ones: 4-6).
      */
     static final int STAGES = 8;
 
