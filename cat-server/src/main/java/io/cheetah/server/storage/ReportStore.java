@@ -8,7 +8,6 @@ import io.cheetah.server.journal.JournalCut;
 import io.cheetah.server.query.ReportSource;
 import io.cheetah.server.storage.checkpoint.CheckpointStore;
 import io.cheetah.server.storage.checkpoint.PendingSpool;
-import io.cheetah.server.storage.checkpoint.ReportFiles;
 import io.cheetah.server.storage.mysql.Database;
 import io.cheetah.server.storage.mysql.SchemaTooNewException;
 import io.cheetah.server.storage.rollup.RollupWorker;
@@ -459,19 +458,30 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
             {
                 continue;
             }
-            int moved = 0;
-            for (final ReportFiles.Entry entry : checkpoints.entries(hour))
+            final int[] moved = {0};
+            final IOException[] failed = {null};
+            checkpoints.records(hour, (analyzer, domain, envelope) ->
             {
-                final byte[] bytes = checkpoints.read(entry);
-                if (bytes != null)
+                try
                 {
-                    pending.add(hour, entry.analyzer(), entry.domain(), bytes);
-                    moved++;
+                    if (failed[0] == null)
+                    {
+                        pending.add(hour, analyzer, domain, envelope);
+                        moved[0]++;
+                    }
                 }
+                catch (final IOException e)
+                {
+                    failed[0] = e;
+                }
+            });
+            if (failed[0] != null)
+            {
+                throw failed[0];
             }
             checkpoints.deleteHour(hour);
             LOG.info("hour {} never closed before the restart: {} checkpointed reports queued for MySQL", hour,
-                moved);
+                moved[0]);
         }
     }
 

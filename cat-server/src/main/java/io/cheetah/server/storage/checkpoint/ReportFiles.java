@@ -23,15 +23,14 @@ import java.util.stream.Stream;
  * A directory of report files, one per (hour, analyzer, domain): {@code <root>/<hourStartMs>/<analyzer>/<domain>.rpt}
  * with names percent-encoded (client domains are untrusted). Every write is atomic (temp file, fsync, rename, fsync
  * of the directory), so a crash leaves either the old or the new file, plus at worst a {@code .tmp} that readers
- * ignore and {@link #sweepTemp} removes. Used by {@link CheckpointStore} and {@link PendingSpool}; called from the
- * storage writer threads only.
+ * ignore and {@link #sweepTemp} removes. Used by {@link PendingSpool} (and its atomic write and names by
+ * {@link CheckpointStore}); called from the storage writer threads only.
  */
 public final class ReportFiles
 {
     private static final Logger LOG = LoggerFactory.getLogger(ReportFiles.class);
     private static final String SUFFIX = ".rpt";
     private static final String TEMP = ".tmp";
-    private static final String STAGED = ".next";
     private static final int MAX_NAME = 200;
 
     private final Path root;
@@ -95,24 +94,6 @@ public final class ReportFiles
     }
 
     /**
-     * Writes one file of a round atomically beside the current one ({@code <domain>.rpt.next}), which readers do not
-     * see until {@link #promoteStaged()} puts it in place.
-     *
-     * @param hourStart epoch ms of the hour.
-     * @param analyzer  analyzer name.
-     * @param domain    domain.
-     * @param bytes     content.
-     * @return the staged file.
-     * @throws IOException from the file system.
-     */
-    public Path stage(final long hourStart, final String analyzer, final String domain, final byte[] bytes)
-        throws IOException
-    {
-        final Path dir = Files.createDirectories(dir(hourStart, analyzer));
-        return writeAtomically(disk, dir.resolve(encode(domain) + SUFFIX + STAGED), bytes);
-    }
-
-    /**
      * Writes a file atomically: temp file, fsync, rename (the caller syncs the directory when it matters).
      *
      * @param disk   where the file is opened.
@@ -147,53 +128,6 @@ public final class ReportFiles
         catch (final AtomicMoveNotSupportedException e)
         {
             Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
-        }
-    }
-
-    /**
-     * Puts every staged file in place of its current one, and makes the renames durable.
-     *
-     * @return how many were promoted.
-     * @throws IOException from the file system.
-     */
-    public int promoteStaged() throws IOException
-    {
-        final List<Path> staged = staged();
-        final java.util.Set<Path> dirs = new java.util.HashSet<>();
-        for (final Path p : staged)
-        {
-            final String name = p.getFileName().toString();
-            moveAtomically(p, p.resolveSibling(name.substring(0, name.length() - STAGED.length())));
-            dirs.add(p.getParent());
-        }
-        for (final Path d : dirs)
-        {
-            syncDirectory(d);
-        }
-        return staged.size();
-    }
-
-    /**
-     * Deletes every staged file (a round that will never commit).
-     *
-     * @return how many were deleted.
-     * @throws IOException from the file system.
-     */
-    public int dropStaged() throws IOException
-    {
-        final List<Path> staged = staged();
-        for (final Path p : staged)
-        {
-            Files.deleteIfExists(p);
-        }
-        return staged.size();
-    }
-
-    private List<Path> staged() throws IOException
-    {
-        try (Stream<Path> walk = Files.walk(root))
-        {
-            return walk.filter(f -> f.getFileName().toString().endsWith(SUFFIX + STAGED)).toList();
         }
     }
 
@@ -346,7 +280,6 @@ public final class ReportFiles
     public boolean delete(final long hourStart, final String analyzer, final String domain) throws IOException
     {
         final Path file = path(hourStart, analyzer, domain);
-        Files.deleteIfExists(file.resolveSibling(file.getFileName() + STAGED));
         final boolean deleted = Files.deleteIfExists(file);
         final Path dir = dir(hourStart, analyzer);
         deleteIfEmpty(dir);

@@ -69,30 +69,141 @@ class CheckpointStoreTest
         final Report good = CountingReport.of("transaction", "shop", HOUR, 1);
         store.write("transaction", HOUR, List.of(good));
         store.commit(null);
-        // A crash between write and rename leaves a half-written temp next to the last good file.
-        final Path good1 = dir.resolve(Long.toString(HOUR)).resolve("transaction").resolve("shop.rpt");
-        final byte[] bytes = Files.readAllBytes(good1);
-        Files.write(good1.resolveSibling("shop.rpt.tmp"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
-        Files.write(good1.resolveSibling("web.rpt.tmp"), new byte[]{1, 2, 3});
+        // A crash during a rewrite leaves a half-written temp next to the last good file.
+        final Path bundle = single(transactionDir());
+        final byte[] bytes = Files.readAllBytes(bundle);
+        final Path torn = bundle.resolveSibling(bundle.getFileName() + ".tmp");
+        Files.write(torn, java.util.Arrays.copyOf(bytes, bytes.length / 2));
 
         assertThat(store.load(HOUR)).containsExactly(good);
         final CheckpointStore reopened = new CheckpointStore(dir, formats);
         assertThat(reopened.load(HOUR)).containsExactly(good);
-        assertThat(good1.resolveSibling("shop.rpt.tmp")).doesNotExist();
-        assertThat(good1.resolveSibling("web.rpt.tmp")).doesNotExist();
+        assertThat(torn).doesNotExist();
     }
 
     @Test
-    void aDamagedFileIsSkippedAndCounted() throws Exception
+    void aRoundWritesAFilePerConsumerAndAnalyzerNotPerDomain() throws Exception
+    {
+        final CheckpointStore store = new CheckpointStore(dir, formats);
+        final List<Report> tx = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++)
+        {
+            tx.add(CountingReport.of("transaction", "domain-" + i, HOUR, i));
+        }
+        store.write("transaction", HOUR, tx.subList(0, 150));
+        store.write("transaction", HOUR, tx.subList(150, 300));
+        store.write("event", HOUR, List.of(CountingReport.of("event", "shop", HOUR, 5)));
+        store.commit(null);
+        assertThat(bundles()).hasSize(3);
+        assertThat(new CheckpointStore(dir, formats).load("transaction", HOUR)).containsExactlyInAnyOrderElementsOf(tx);
+    }
+
+    @Test
+    void aConsumerThatSkipsARoundKeepsItsOlderBundleAndSupersededBundlesGo() throws Exception
+    {
+        final CheckpointStore store = new CheckpointStore(dir, formats);
+        // two consumers (partitions) of one analyzer
+        store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "a", HOUR, 1),
+            CountingReport.of("transaction", "b", HOUR, 1)));
+        store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "c", HOUR, 1)));
+        store.commit(null);
+        // only the first took trees since: the second writes nothing, its bundle stays current
+        store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "a", HOUR, 2),
+            CountingReport.of("transaction", "b", HOUR, 2)));
+        store.commit(null);
+        final List<Report> expected = List.of(CountingReport.of("transaction", "a", HOUR, 2),
+            CountingReport.of("transaction", "b", HOUR, 2), CountingReport.of("transaction", "c", HOUR, 1));
+        assertThat(store.load(HOUR)).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(bundles()).as("the first round's bundle of a and b is superseded and deleted").hasSize(2);
+        final CheckpointStore reopened = new CheckpointStore(dir, formats);
+        assertThat(reopened.load(HOUR)).containsExactlyInAnyOrderElementsOf(expected);
+        // the reopened store numbers its rounds after the newest on disk: its round wins over both
+        reopened.write("transaction", HOUR, List.of(CountingReport.of("transaction", "c", HOUR, 3)));
+        reopened.commit(null);
+        assertThat(reopened.load(HOUR)).containsExactlyInAnyOrder(CountingReport.of("transaction", "a", HOUR, 2),
+            CountingReport.of("transaction", "b", HOUR, 2), CountingReport.of("transaction", "c", HOUR, 3));
+        assertThat(bundles()).hasSize(2);
+    }
+
+    @Test
+    void aDamagedBundleIsSkippedAndCounted() throws Exception
+    {
+        final CheckpointStore store = new CheckpointStore(dir, formats);
+        store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "a", HOUR, 1)));
+        store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "b", HOUR, 2)));
+        store.commit(null);
+        final Path b = bundleHolding("b");
+        final byte[] bytes = Files.readAllBytes(b);
+        bytes[20] ^= 0x55; // inside the index: its checksum no longer matches
+        Files.write(b, bytes);
+        assertThat(store.load(HOUR)).containsExactly(CountingReport.of("transaction", "a", HOUR, 1));
+        assertThat(store.unreadable()).isEqualTo(1);
+        bytes[20] ^= 0x55;
+        Files.write(b, java.util.Arrays.copyOf(bytes, bytes.length - 1));
+        assertThat(store.load(HOUR)).as("truncated").containsExactly(CountingReport.of("transaction", "a", HOUR, 1));
+        assertThat(store.unreadable()).isEqualTo(2);
+    }
+
+    @Test
+    void aDamagedReportInABundleIsSkippedAndCountedAndTheOthersLoad() throws Exception
     {
         final CheckpointStore store = new CheckpointStore(dir, formats);
         store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "a", HOUR, 1),
             CountingReport.of("transaction", "b", HOUR, 2)));
         store.commit(null);
-        final Path b = dir.resolve(Long.toString(HOUR)).resolve("transaction").resolve("b.rpt");
-        Files.write(b, new byte[]{'C', 'H', 'R', 'E', 1, 0});
+        final Path bundle = single(transactionDir());
+        final byte[] bytes = Files.readAllBytes(bundle);
+        bytes[bytes.length - 1] ^= 0x55; // the last byte of b's envelope
+        Files.write(bundle, bytes);
         assertThat(store.load(HOUR)).containsExactly(CountingReport.of("transaction", "a", HOUR, 1));
         assertThat(store.unreadable()).isEqualTo(1);
+    }
+
+    @Test
+    void closingSomeDomainsOfABundleKeepsTheOthers() throws Exception
+    {
+        final CheckpointStore store = new CheckpointStore(dir, formats);
+        store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "a", HOUR, 1),
+            CountingReport.of("transaction", "b", HOUR, 2)));
+        store.commit(null);
+        store.remove("transaction", HOUR, List.of("a"));
+        assertThat(store.load(HOUR)).containsExactly(CountingReport.of("transaction", "b", HOUR, 2));
+        assertThat(new CheckpointStore(dir, formats).load(HOUR))
+            .containsExactly(CountingReport.of("transaction", "b", HOUR, 2));
+    }
+
+    @Test
+    void aClosedHoursBundleStagedInTheRoundInFlightIsNotCommitted() throws Exception
+    {
+        final CheckpointStore store = new CheckpointStore(dir, formats);
+        store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "a", HOUR, 1)));
+        store.commit(null);
+        store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "a", HOUR, 2)));
+        store.remove("transaction", HOUR, List.of("a"));
+        assertThat(store.commit(null)).isTrue();
+        assertThat(store.load(HOUR)).isEmpty();
+        assertThat(store.hours()).isEmpty();
+    }
+
+    @Test
+    void oneReportFilesOfAnOlderVersionAreConvertedOnOpen() throws Exception
+    {
+        final CountingReport.Format format = new CountingReport.Format();
+        final Report shop = CountingReport.of("transaction", "shop", HOUR, 1);
+        final Report odd = CountingReport.of("transaction", "a/b", HOUR, 2);
+        final Path old = Files.createDirectories(transactionDir());
+        Files.write(old.resolve("shop.rpt"), io.cheetah.server.storage.ReportEnvelope.encode(format, shop));
+        Files.write(old.resolve("a%2fb.rpt"), io.cheetah.server.storage.ReportEnvelope.encode(format, odd));
+        final CheckpointStore store = new CheckpointStore(dir, formats);
+        assertThat(store.load(HOUR)).containsExactlyInAnyOrder(shop, odd);
+        try (Stream<Path> files = Files.walk(dir))
+        {
+            assertThat(files.map(Path::toString)).noneMatch(p -> p.endsWith(".rpt"));
+        }
+        store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "shop", HOUR, 5)));
+        store.commit(null);
+        assertThat(new CheckpointStore(dir, formats).load(HOUR))
+            .containsExactlyInAnyOrder(CountingReport.of("transaction", "shop", HOUR, 5), odd);
     }
 
     @Test
@@ -163,5 +274,40 @@ class CheckpointStoreTest
         store.write("transaction", HOUR, List.of(CountingReport.of("transaction", "shop", HOUR, 3)));
         assertThat(store.commit(null)).as("the next round commits again").isTrue();
         assertThat(store.load(HOUR)).containsExactly(CountingReport.of("transaction", "shop", HOUR, 3));
+    }
+
+    private Path transactionDir()
+    {
+        return dir.resolve(Long.toString(HOUR)).resolve("transaction");
+    }
+
+    private List<Path> bundles() throws IOException
+    {
+        try (Stream<Path> files = Files.walk(dir))
+        {
+            return files.filter(p -> p.toString().endsWith(".ckb")).toList();
+        }
+    }
+
+    private static Path single(final Path dir) throws IOException
+    {
+        try (Stream<Path> files = Files.list(dir))
+        {
+            final List<Path> all = files.toList();
+            assertThat(all).hasSize(1);
+            return all.get(0);
+        }
+    }
+
+    private Path bundleHolding(final String domain) throws IOException
+    {
+        for (final Path p : bundles())
+        {
+            if (CheckpointBundle.domains(p).contains(domain))
+            {
+                return p;
+            }
+        }
+        throw new AssertionError("no bundle holds " + domain);
     }
 }
