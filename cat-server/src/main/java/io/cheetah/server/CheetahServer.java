@@ -136,6 +136,7 @@ public final class CheetahServer implements AutoCloseable
                 () -> interners.stream().mapToLong(Utf8Interner::misses).sum()));
             metrics.add(ServerSections.router(router));
             metrics.add(ServerSections.analyzerLosses(rings::losses));
+            metrics.add(ServerSections.ringPauses(rings::pauses));
             httpServer = new HttpServer(config.http());
             httpServer.mount("/cat/s/router", router);
             httpServer.mount("/metrics", new MetricsHandler(metrics));

@@ -149,6 +149,15 @@ public final class RingGroup implements PeriodEvents
         return ringSize;
     }
 
+    /**
+     * @return the ring consumers' pauses for checkpoints and hour closes: how many, their total and longest
+     *         nanoseconds.
+     */
+    public long[] pauses()
+    {
+        return new long[] {grace.pauses(), grace.pauseNanos(), grace.longestPauseNanos()};
+    }
+
     /** HIGH waits within {@code pipeline.gate.shedMillis} that make a sustained overload (see {@link #overloaded}). */
     public static final int WAITS_TO_SHED = 3;
 

@@ -2,6 +2,7 @@ package io.cheetah.server.dispatch;
 
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
@@ -14,7 +15,10 @@ import java.util.function.LongSupplier;
  * all along, and a real overload sheds them as soon as the catch-up allowance has passed.
  * <p>
  * Ring consumers call {@link #begin} and {@link #end} around their checkpoints and hour closes; dispatchers and the
- * ingest threads ask {@link #excused}. Lock-free; any thread.
+ * ingest threads ask {@link #excused}. It also keeps how often and how long the consumers paused, for
+ * {@code /metrics} ({@code cheetah_ring_pauses_total}, {@code cheetah_ring_pause_seconds_total},
+ * {@code cheetah_ring_pause_longest_seconds}): a pause longer than the ring's slots last at the offered rate is time
+ * the ingest stops reading. Lock-free; any thread.
  */
 final class StallGrace
 {
@@ -23,6 +27,9 @@ final class StallGrace
     private final AtomicInteger stalled = new AtomicInteger();
     /** Until when (nanoClock) the catch-up after the last stall is excused. */
     private final AtomicLong catchUpUntil;
+    private final LongAdder pauses = new LongAdder();
+    private final LongAdder pauseNanos = new LongAdder();
+    private final AtomicLong longestPauseNanos = new AtomicLong();
 
     /**
      * @param maxCatchUpNanos the longest catch-up excused after one stall, however long the stall was (so a
@@ -56,6 +63,9 @@ final class StallGrace
     void end(final long began)
     {
         final long now = nanoClock.getAsLong();
+        pauses.increment();
+        pauseNanos.add(now - began);
+        longestPauseNanos.accumulateAndGet(now - began, Math::max);
         final long until = now + Math.min(now - began, maxCatchUpNanos);
         catchUpUntil.accumulateAndGet(until, (current, next) -> next - current > 0 ? next : current);
         stalled.decrementAndGet();
@@ -68,5 +78,29 @@ final class StallGrace
     boolean excused(final long now)
     {
         return stalled.get() > 0 || now - catchUpUntil.get() < 0;
+    }
+
+    /**
+     * @return checkpoints and hour closes that paused a ring consumer, since start.
+     */
+    long pauses()
+    {
+        return pauses.sum();
+    }
+
+    /**
+     * @return nanoseconds ring consumers spent paused in them, summed over the consumers.
+     */
+    long pauseNanos()
+    {
+        return pauseNanos.sum();
+    }
+
+    /**
+     * @return the longest such pause, in nanoseconds.
+     */
+    long longestPauseNanos()
+    {
+        return longestPauseNanos.get();
     }
 }

@@ -155,7 +155,15 @@ public final class PrometheusText
         return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
     }
 
-    private static void header(final StringBuilder out, final String name, final String type, final String help)
+    /**
+     * Writes the HELP and TYPE lines of a metric family.
+     *
+     * @param out  where to write.
+     * @param name the family's name.
+     * @param type its Prometheus type.
+     * @param help one line of help.
+     */
+    public static void header(final StringBuilder out, final String name, final String type, final String help)
     {
         out.append("# HELP ").append(name).append(' ').append(help).append('\n');
         out.append("# TYPE ").append(name).append(' ').append(type).append('\n');

@@ -67,6 +67,26 @@ public final class ServerSections
     }
 
     /**
+     * @param pauses the ring consumers' pauses ({@code RingGroup#pauses}): count, total and longest nanoseconds.
+     * @return a section with the pauses of the ring consumers for checkpoints and hour closes.
+     */
+    public static Consumer<StringBuilder> ringPauses(final Supplier<long[]> pauses)
+    {
+        return out ->
+        {
+            final long[] p = pauses.get();
+            PrometheusText.metric(out, "cheetah_ring_pauses_total", "counter",
+                "Checkpoints and hour closes that stopped a ring consumer draining its ring.", p[0]);
+            PrometheusText.header(out, "cheetah_ring_pause_seconds_total", "counter",
+                "Time ring consumers spent in checkpoints and hour closes, summed over the consumers.");
+            out.append("cheetah_ring_pause_seconds_total ").append(p[1] / 1e9).append('\n');
+            PrometheusText.header(out, "cheetah_ring_pause_longest_seconds", "gauge",
+                "The longest such pause since start.");
+            out.append("cheetah_ring_pause_longest_seconds ").append(p[2] / 1e9).append('\n');
+        };
+    }
+
+    /**
      * @param router the router handler.
      * @return a section with one series per answer form ({@link RouterHandler#FORMS}).
      */

@@ -53,4 +53,22 @@ class StallGraceTest
         assertThat(grace.excused(2_199)).isTrue();
         assertThat(grace.excused(2_200)).isFalse();
     }
+
+    @Test
+    void pausesAreCountedWithTheirTotalAndLongestDuration()
+    {
+        final long a = grace.begin();
+        now.addAndGet(100);
+        final long b = grace.begin();
+        now.addAndGet(500);
+        grace.end(a);
+        now.addAndGet(10);
+        grace.end(b);
+        final long c = grace.begin();
+        now.addAndGet(40);
+        grace.end(c);
+        assertThat(grace.pauses()).isEqualTo(3);
+        assertThat(grace.pauseNanos()).isEqualTo(600 + 510 + 40);
+        assertThat(grace.longestPauseNanos()).isEqualTo(600);
+    }
 }

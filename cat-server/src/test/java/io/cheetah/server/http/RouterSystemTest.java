@@ -63,6 +63,8 @@ class RouterSystemTest
                 "cheetah_analyzer_dropped_total{analyzer=\"state\",level=\"high\"}",
                 "cheetah_trees_out_of_period_total{kind=\"too_late\"}", "cheetah_ring_remaining{ring=\"1\"} 1024",
                 "cheetah_ingest_backpressure_seconds_total 0.0", "cheetah_jvm_gc_pause_max_seconds",
+                "# TYPE cheetah_ring_pauses_total counter", "cheetah_ring_pause_seconds_total",
+                "# TYPE cheetah_ring_pause_longest_seconds gauge",
                 "# TYPE cheetah_symbols gauge", "cheetah_symbols_refused_total 0", "cheetah_interner_misses_total",
                 "cheetah_connections 0", "cheetah_jvm_gc_pause_seconds_total", "cheetah_jvm_heap_bytes{area=\"used\"}",
                 "cheetah_router_requests_total{form=\"xml\"} 1", "cheetah_router_requests_total{form=\"map\"} 1"))
