@@ -11,18 +11,52 @@ import java.nio.charset.StandardCharsets;
  * numbers as {@link DataOutputStream} writes them, strings as an int byte length and UTF-8 (null written as
  * empty). {@link ReportDataReader} reads it back with bounds checks. The tally reports use the denser varint
  * layout of {@link TallyCodec} instead. One instance per encode; not thread-safe.
+ * <p>
+ * Writes go to a buffer the thread keeps between encodes (unless another writer of the same thread holds it, or it
+ * grew past {@value #KEPT_BYTES} bytes): every minute's checkpoint encodes each domain's reports on the storage
+ * thread, and growing a fresh buffer to each report's size was most of the garbage of a round (BENCHMARKS.md,
+ * session 18), whose burst set off a collection at every checkpoint. Only {@link #toByteArray()} allocates then.
  */
 public final class ReportDataWriter
 {
-    private final ByteArrayOutputStream bytes;
+    private static final int KEPT_BYTES = 4 * 1024 * 1024;
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    private final Scratch bytes;
     private final DataOutputStream out;
+
+    /** A byte buffer whose array is reused; {@code busy} while a writer holds it. */
+    private static final class Scratch extends ByteArrayOutputStream
+    {
+        private boolean busy;
+
+        Scratch()
+        {
+            super(4096);
+        }
+
+        int capacity()
+        {
+            return buf.length;
+        }
+    }
 
     /**
      * @param initialSize expected size in bytes (the buffer grows past it).
      */
     public ReportDataWriter(final int initialSize)
     {
-        bytes = new ByteArrayOutputStream(initialSize);
+        final Scratch kept = SCRATCH.get();
+        if (kept.busy)
+        {
+            bytes = new Scratch();
+        }
+        else
+        {
+            bytes = kept;
+            bytes.reset();
+        }
+        bytes.busy = true;
         out = new DataOutputStream(bytes);
     }
 
@@ -118,6 +152,12 @@ public final class ReportDataWriter
      */
     public byte[] toByteArray()
     {
-        return bytes.toByteArray();
+        final byte[] copy = bytes.toByteArray();
+        bytes.busy = false;
+        if (bytes.capacity() > KEPT_BYTES && SCRATCH.get() == bytes)
+        {
+            SCRATCH.remove(); // a rare huge report: do not keep its buffer for good
+        }
+        return copy;
     }
 }

@@ -17,12 +17,15 @@ import java.nio.charset.StandardCharsets;
  *  tally = total fail sum sum2 min+1 max+1 successId failId longestId
  *          minuteMask (count fails sum min+1 max+1)* nCells (cell count)* nCodes (code count)*
  * </pre>
- * Stateless; thread-safe.
+ * Thread-safe: the only state is each analyzer thread's buffer for {@link #encodeLive}.
  */
 public final class TallyCodec
 {
     /** The layout version this class writes. */
     public static final int VERSION = 1;
+
+    /** Kept per analyzer thread, as large as its largest encoding of a live report so far. */
+    private static final ThreadLocal<FrameWriter> LIVE_WRITER = ThreadLocal.withInitial(() -> new FrameWriter(4096));
 
     private TallyCodec()
     {
@@ -34,7 +37,7 @@ public final class TallyCodec
      */
     public static byte[] encode(final DomainReport r)
     {
-        return encode(r, false, 4096);
+        return encode(r, false, new FrameWriter(4096));
     }
 
     /**
@@ -43,17 +46,28 @@ public final class TallyCodec
      * makes them ({@link TypeTally#figures()}). What a checkpoint saves of the Transaction and Event reports.
      *
      * @param live     the live report (its analyzer's thread only).
+     * The bytes are written into a buffer the thread keeps from one checkpoint to the next, so only the result is
+     * allocated: growing a fresh buffer per domain and minute was a third of a round's garbage.
+     *
+     * @param live     the live report (its analyzer's thread only).
      * @param sizeHint bytes expected (the last encoding's length), so the buffer does not grow by doubling.
      * @return its bytes.
      */
     public static byte[] encodeLive(final DomainReport live, final int sizeHint)
     {
-        return encode(live, true, Math.max(4096, sizeHint + (sizeHint >> 3)));
+        final int capacity = Math.max(4096, sizeHint + (sizeHint >> 3));
+        FrameWriter w = LIVE_WRITER.get();
+        if (w.array().length < capacity)
+        {
+            w = new FrameWriter(capacity);
+            LIVE_WRITER.set(w);
+        }
+        w.reset();
+        return encode(live, true, w);
     }
 
-    private static byte[] encode(final DomainReport r, final boolean live, final int capacity)
+    private static byte[] encode(final DomainReport r, final boolean live, final FrameWriter w)
     {
-        final FrameWriter w = new FrameWriter(capacity);
         w.writeVarLong(VERSION);
         w.writeString(r.analyzer());
         w.writeString(r.domain());

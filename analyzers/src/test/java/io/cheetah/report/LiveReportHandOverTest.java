@@ -84,4 +84,23 @@ class LiveReportHandOverTest
             false)).isEqualTo(want);
         assertThat(restarted.domains(H)).as("the closed hour is forgotten").isEmpty();
     }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aSmallReportEncodedAfterALargeOneOnTheSameThreadHoldsOnlyItsOwnBytes(final boolean transactions)
+        throws Exception
+    {
+        final TallyAnalyzer large = analyzer(transactions);
+        final TallyAnalyzer small = analyzer(transactions);
+        MergeLawsTest.feed(31, 400, new Object[] {large}, analyzer(transactions));
+        MergeLawsTest.feed(32, 3, new Object[] {small}, analyzer(transactions));
+        final byte[] big = ((EncodedReport)large.checkpoint(H, "d")).bytes();
+        final byte[] little = ((EncodedReport)small.checkpoint(H, "d")).bytes();
+        assertThat(little.length).isLessThan(big.length);
+        assertThat(ReportDump.dump((DomainReport)format(transactions).decode(little)))
+            .isEqualTo(ReportDump.dump((DomainReport)small.snapshot(H, "d")));
+        assertThat(ReportDump.dump((DomainReport)format(transactions).decode(
+            ((EncodedReport)large.checkpoint(H, "d")).bytes())))
+            .isEqualTo(ReportDump.dump((DomainReport)large.snapshot(H, "d")));
+    }
 }

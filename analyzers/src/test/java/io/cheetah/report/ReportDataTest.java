@@ -70,4 +70,25 @@ class ReportDataTest
         in.readInt();
         assertThatThrownBy(in::end).hasMessage("r: damaged bytes (4 trailing bytes)");
     }
+
+    @Test
+    void writersOfOneThreadReuseABufferWithoutMixingTheirBytes() throws IOException
+    {
+        final byte[] expected = sample();
+        final byte[] huge = new byte[5 * 1024 * 1024];
+        Arrays.fill(huge, (byte)'x');
+        final String big = new String(huge, java.nio.charset.StandardCharsets.ISO_8859_1);
+        // a long report (past what the thread keeps), then short ones: each sees only its own bytes
+        assertThat(new ReportDataWriter(4).writeString(big).toByteArray()).hasSize(4 + huge.length);
+        assertThat(sample()).isEqualTo(expected);
+        assertThat(sample()).isEqualTo(expected);
+        // a writer opened while another of the same thread is still writing
+        final ReportDataWriter outer = new ReportDataWriter(4).writeInt(7).writeString("交易");
+        final byte[] inner = new ReportDataWriter(4).writeInt(1).toByteArray();
+        final byte[] whole = outer.writeString(null).writeLong(-2L).writeDouble(0.25).writeByte(1).writeInt(0)
+            .toByteArray();
+        assertThat(inner).containsExactly(0, 0, 0, 1);
+        assertThat(whole).isEqualTo(expected);
+        assertThat(sample()).isEqualTo(expected);
+    }
 }

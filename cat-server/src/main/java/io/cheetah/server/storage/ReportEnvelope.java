@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * The bytes storage keeps for one report, in MySQL content columns and in local files: a small header around the
  * analyzer's own versioned encoding ({@link ReportFormat#encode}), compressed with LZ4. Used by checkpoints, the
- * pending spool, hourly rows and roll-ups. Thread-safe, stateless.
+ * pending spool, hourly rows and roll-ups. Thread-safe (each thread keeps its own compression scratch).
  * <pre>
  *  0  4  magic "CHRE"
  *  4  1  envelope version (1)
@@ -39,6 +39,10 @@ public final class ReportEnvelope
     private static final int NONE = 0;
     private static final int LZ4 = 1;
     private static final int MAX_REPORT = 512 * 1024 * 1024;
+    /** Largest compression scratch a thread keeps; a larger report gets one of its own. */
+    private static final int KEPT_BYTES = 8 * 1024 * 1024;
+    /** Each storage thread compresses into the same array: one per report was a fifth of a checkpoint's garbage. */
+    private static final ThreadLocal<byte[]> PACKED = ThreadLocal.withInitial(() -> new byte[64 * 1024]);
     private static final LZ4Compressor COMPRESSOR = LZ4Factory.fastestInstance().fastCompressor();
     /** Bounds-checking: an envelope comes from MySQL, which other cluster members write too. */
     private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
@@ -61,7 +65,16 @@ public final class ReportEnvelope
         {
             throw new IllegalArgumentException("analyzer name longer than 255 bytes: " + report.analyzer());
         }
-        final byte[] packed = new byte[COMPRESSOR.maxCompressedLength(raw.length)];
+        final int bound = COMPRESSOR.maxCompressedLength(raw.length);
+        byte[] packed = PACKED.get();
+        if (packed.length < bound)
+        {
+            packed = new byte[bound];
+            if (bound <= KEPT_BYTES)
+            {
+                PACKED.set(packed);
+            }
+        }
         final int packedLength = COMPRESSOR.compress(raw, 0, raw.length, packed, 0, packed.length);
         final boolean compress = packedLength < raw.length;
         final int payload = compress ? packedLength : raw.length;

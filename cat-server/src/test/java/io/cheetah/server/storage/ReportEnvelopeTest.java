@@ -52,6 +52,22 @@ class ReportEnvelopeTest
     }
 
     @Test
+    void reportsOfEverySizeInARowOnOneThreadEachRoundTrip() throws IOException
+    {
+        // the compression scratch is kept per thread: a small report after a large one, and one past the scratch
+        for (final int names : new int[] {2_000, 1, 300_000, 10, 2_000})
+        {
+            final Map<String, Long> counts = new TreeMap<>();
+            for (int i = 0; i < names; i++)
+            {
+                counts.put("com.example.service.OrderService.placeOrder-" + i, (long)i * 31);
+            }
+            final CountingReport report = new CountingReport("transaction", "shop", 0, counts, names);
+            assertThat(ReportEnvelope.decode(formats, ReportEnvelope.encode(format, report))).isEqualTo(report);
+        }
+    }
+
+    @Test
     void aCompressedBodyShortOfItsDeclaredLengthIsRefusedNotReadPast() throws IOException
     {
         // envelopes come from MySQL, which other cluster members write: the decompressor must check bounds itself
