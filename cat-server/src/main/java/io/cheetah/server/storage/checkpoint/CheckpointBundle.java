@@ -15,9 +15,9 @@ import java.util.zip.CRC32C;
 /**
  * One checkpoint file: the report envelopes that one ring consumer handed in for one (hour, analyzer) in one round,
  * behind an index of their domains. A round writes a dozen of these instead of a file per domain: at 150,000 trees/s
- * the ~1,200 per-domain files of a round cost the storage thread ~200 ms of opens, fsyncs and renames on a box whose
- * two cores were already full (BENCHMARKS.md, session 18). Written by {@link CheckpointStore} on the storage thread;
- * read at start-up and when an hour's close removes domains.
+ * the ~1,200 per-domain files of a round (an open, fsync and two renames each) cost the storage thread twice the CPU,
+ * ~0.4 s a round against ~0.2 s, on a box whose two cores were already full (BENCHMARKS.md, session 18). Written by
+ * {@link CheckpointStore} on the storage thread; read at start-up and when an hour's close removes domains.
  * <pre>
  *  0  4  magic "CHCB"
  *  4  1  version (1)

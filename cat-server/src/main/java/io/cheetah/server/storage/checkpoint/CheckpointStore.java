@@ -385,8 +385,8 @@ public final class CheckpointStore
         {
             prune(bundle, removed);
         }
-        deleteIfEmpty(dir);
-        deleteIfEmpty(dir.getParent());
+        ReportFiles.deleteIfEmpty(dir);
+        ReportFiles.deleteIfEmpty(dir.getParent());
     }
 
     /**
@@ -395,28 +395,7 @@ public final class CheckpointStore
      */
     public List<Long> hours() throws IOException
     {
-        final List<Long> hours = new ArrayList<>();
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(root))
-        {
-            for (final Path dir : dirs)
-            {
-                final String name = dir.getFileName().toString();
-                if (isRoundFile(name))
-                {
-                    continue;
-                }
-                try
-                {
-                    hours.add(Long.parseLong(name));
-                }
-                catch (final NumberFormatException e)
-                {
-                    LOG.warn("ignoring unexpected entry {}", dir);
-                }
-            }
-        }
-        hours.sort(Long::compare);
-        return hours;
+        return ReportFiles.hours(root);
     }
 
     /**
@@ -426,17 +405,7 @@ public final class CheckpointStore
     public void deleteHour(final long hourStart) throws IOException
     {
         final Path hourDir = root.resolve(Long.toString(hourStart));
-        if (!Files.exists(hourDir))
-        {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(hourDir))
-        {
-            for (final Path p : walk.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList())
-            {
-                Files.deleteIfExists(p);
-            }
-        }
+        ReportFiles.deleteTree(hourDir);
         staged.removeIf(p -> p.startsWith(hourDir));
     }
 
@@ -634,29 +603,6 @@ public final class CheckpointStore
             }
         }
         return deleted;
-    }
-
-    private static void deleteIfEmpty(final Path dir) throws IOException
-    {
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(dir))
-        {
-            if (s.iterator().hasNext())
-            {
-                return;
-            }
-        }
-        catch (final NoSuchFileException e)
-        {
-            return;
-        }
-        try
-        {
-            Files.deleteIfExists(dir);
-        }
-        catch (final java.nio.file.DirectoryNotEmptyException e)
-        {
-            // A writer added a file meanwhile.
-        }
     }
 
     /** The round in a bundle's name ({@code <round>-<n>.ckb}), or -1 when the name is no bundle's. */

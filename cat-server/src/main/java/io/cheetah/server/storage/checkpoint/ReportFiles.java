@@ -176,6 +176,16 @@ public final class ReportFiles
      */
     public List<Long> hours() throws IOException
     {
+        return hours(root);
+    }
+
+    /**
+     * @param root a directory of hour directories (the pending spool's or the checkpoints').
+     * @return the hours that have a directory, ascending; the checkpoints' round files are skipped.
+     * @throws IOException from the file system.
+     */
+    static List<Long> hours(final Path root) throws IOException
+    {
         final List<Long> hours = new ArrayList<>();
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(root))
         {
@@ -295,7 +305,17 @@ public final class ReportFiles
      */
     public void deleteHour(final long hourStart) throws IOException
     {
-        final Path hourDir = root.resolve(Long.toString(hourStart));
+        deleteTree(root.resolve(Long.toString(hourStart)));
+    }
+
+    /**
+     * Deletes a directory and everything in it (nothing when it does not exist).
+     *
+     * @param hourDir the directory.
+     * @throws IOException from the file system.
+     */
+    static void deleteTree(final Path hourDir) throws IOException
+    {
         if (!Files.exists(hourDir))
         {
             return;
@@ -356,7 +376,7 @@ public final class ReportFiles
         return root.resolve(Long.toString(hourStart)).resolve(encode(analyzer));
     }
 
-    private static void deleteIfEmpty(final Path dir) throws IOException
+    static void deleteIfEmpty(final Path dir) throws IOException
     {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir))
         {
