@@ -14,8 +14,9 @@ import java.nio.charset.StandardCharsets;
  * <p>
  * Writes go to a buffer the thread keeps between encodes (unless another writer of the same thread holds it, or it
  * grew past {@value #KEPT_BYTES} bytes): every minute's checkpoint encodes each domain's reports on the storage
- * thread, and growing a fresh buffer to each report's size was most of the garbage of a round (BENCHMARKS.md,
- * session 18), whose burst set off a collection at every checkpoint. Only {@link #toByteArray()} allocates then.
+ * thread, and growing a fresh buffer to each report's size was more than half of that thread's garbage in a round,
+ * whose burst set off a second collection at every checkpoint (BENCHMARKS.md, session 18). Only
+ * {@link #toByteArray()} allocates then.
  */
 public final class ReportDataWriter
 {

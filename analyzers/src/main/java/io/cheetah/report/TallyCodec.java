@@ -44,10 +44,9 @@ public final class TallyCodec
      * Encodes an analyzer's live report on its own thread, without copying it first: the same bytes as
      * {@link #encode} of its {@link DomainReport#copy()}, with each type's figures made from its names as a copy
      * makes them ({@link TypeTally#figures()}). What a checkpoint saves of the Transaction and Event reports.
-     *
-     * @param live     the live report (its analyzer's thread only).
      * The bytes are written into a buffer the thread keeps from one checkpoint to the next, so only the result is
-     * allocated: growing a fresh buffer per domain and minute was a third of a round's garbage.
+     * allocated (a fresh buffer per domain and minute, grown and copied, was the ring threads' share of a round's
+     * garbage; BENCHMARKS.md, session 18).
      *
      * @param live     the live report (its analyzer's thread only).
      * @param sizeHint bytes expected (the last encoding's length), so the buffer does not grow by doubling.

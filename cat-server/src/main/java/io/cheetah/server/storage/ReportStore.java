@@ -459,26 +459,11 @@ public final class ReportStore implements ReportSink, ReportSource, AutoCloseabl
                 continue;
             }
             final int[] moved = {0};
-            final IOException[] failed = {null};
             checkpoints.records(hour, (analyzer, domain, envelope) ->
             {
-                try
-                {
-                    if (failed[0] == null)
-                    {
-                        pending.add(hour, analyzer, domain, envelope);
-                        moved[0]++;
-                    }
-                }
-                catch (final IOException e)
-                {
-                    failed[0] = e;
-                }
+                pending.add(hour, analyzer, domain, envelope);
+                moved[0]++;
             });
-            if (failed[0] != null)
-            {
-                throw failed[0];
-            }
             checkpoints.deleteHour(hour);
             LOG.info("hour {} never closed before the restart: {} checkpointed reports queued for MySQL", hour,
                 moved[0]);

@@ -302,8 +302,9 @@ public final class CheckpointStore
          * @param analyzer analyzer name.
          * @param domain   domain.
          * @param envelope the report's envelope bytes.
+         * @throws IOException to stop {@link #records}, which throws it on.
          */
-        void accept(String analyzer, String domain, byte[] envelope);
+        void accept(String analyzer, String domain, byte[] envelope) throws IOException;
     }
 
     /**
@@ -312,7 +313,7 @@ public final class CheckpointStore
      *
      * @param hourStart epoch ms of the hour.
      * @param out       receives each report.
-     * @throws IOException from the file system.
+     * @throws IOException from the file system, or from {@code out}.
      */
     public void records(final long hourStart, final RecordConsumer out) throws IOException
     {
