@@ -11,6 +11,14 @@ import java.util.Arrays;
  * <p>
  * Cell layout: {@code [count, fails, sum (double bits), min << 32 | max]} with min/max in ms clamped to int
  * ({@link #NO_MIN} / -1 when the minute saw counts without durations). Single writer; not thread-safe.
+ * <p>
+ * <b>The hot minute.</b> Live traffic lands in the current minute, tree after tree, and the cells array is an
+ * object of its own, a cache miss away from this one: timed inside the server at 25,000 std trees/s, adding to a
+ * present minute cost ~180 ns, a third of a Transaction name's update. So the minute last added to keeps what was
+ * added since in fields here (count, sum, min, max), and its cell takes them when another minute is added to, when
+ * a failure is counted (rare; the first failure of a minute must be reported) or before any read
+ * ({@link #settle}). Reads run on the writer's thread (a report is copied or encoded by its analyzer's thread);
+ * a settled series, such as every copy, is never written by a read, so copies may be read by any thread.
  */
 public final class MinuteSeries
 {
@@ -28,12 +36,19 @@ public final class MinuteSeries
 
     private long mask;
     private long[] cells = NONE;
+    // The hot minute (-1: none) and what was added to it since its cell was last written; see the class comment.
+    private int hot = -1;
+    private long hotCount;
+    private double hotSum;
+    private int hotMin = NO_MIN;
+    private int hotMax = -1;
 
     /**
      * @return an independent copy trimmed to its size.
      */
     public MinuteSeries copy()
     {
+        settle();
         final MinuteSeries c = new MinuteSeries();
         c.mask = mask;
         c.cells = Arrays.copyOf(cells, Long.bitCount(mask) * STRIDE);
@@ -47,6 +62,39 @@ public final class MinuteSeries
     {
         mask = 0;
         cells = NONE;
+        hot = -1;
+        resetHot();
+    }
+
+    /**
+     * Writes what the hot minute took since into its cell. Every read does it first; it writes nothing when nothing
+     * is pending, so reading a settled series (a copy) from another thread is safe.
+     */
+    void settle()
+    {
+        if (hot < 0 || (hotCount == 0 && hotSum == 0 && hotMin == NO_MIN && hotMax == -1))
+        {
+            return;
+        }
+        final int at = Long.bitCount(mask & ((1L << hot) - 1)) * STRIDE;
+        cells[at] += hotCount;
+        if (hotSum != 0)
+        {
+            cells[at + 2] = Double.doubleToRawLongBits(Double.longBitsToDouble(cells[at + 2]) + hotSum);
+        }
+        final long mm = cells[at + 3];
+        final int min = Math.min((int)(mm >> 32), hotMin);
+        final int max = Math.max((int)mm, hotMax);
+        cells[at + 3] = ((long)min << 32) | (max & 0xFFFFFFFFL);
+        resetHot();
+    }
+
+    private void resetHot()
+    {
+        hotCount = 0;
+        hotSum = 0;
+        hotMin = NO_MIN;
+        hotMax = -1;
     }
 
     /**
@@ -63,6 +111,24 @@ public final class MinuteSeries
     public int add(final int minute, final long count, final long fails, final double sum, final long min,
         final long max)
     {
+        if (minute == hot && fails == 0)
+        {
+            hotCount += count;
+            if (sum != 0)
+            {
+                hotSum += sum;
+            }
+            if (min < hotMin)
+            {
+                hotMin = (int)Math.min(min, Integer.MAX_VALUE);
+            }
+            if (max > hotMax)
+            {
+                hotMax = (int)Math.min(max, Integer.MAX_VALUE - 1);
+            }
+            return 0;
+        }
+        settle();
         final long bit = 1L << minute;
         int flags = 0;
         final int at = Long.bitCount(mask & (bit - 1)) * STRIDE;
@@ -103,6 +169,7 @@ public final class MinuteSeries
             curMax = (int)Math.min(max, Integer.MAX_VALUE - 1);
         }
         cells[at + 3] = ((long)curMin << 32) | (curMax & 0xFFFFFFFFL);
+        hot = minute;
         return flags;
     }
 
@@ -116,6 +183,7 @@ public final class MinuteSeries
      */
     public void addAll(final MinuteSeries other)
     {
+        other.settle();
         final long theirs = other.mask;
         if (theirs == 0)
         {
@@ -221,6 +289,7 @@ public final class MinuteSeries
 
     private int index(final int minute)
     {
+        settle();
         final long bit = 1L << minute;
         if ((mask & bit) == 0)
         {

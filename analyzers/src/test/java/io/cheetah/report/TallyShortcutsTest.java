@@ -75,14 +75,18 @@ class TallyShortcutsTest
         final MachineTally m = report.machine("10.0.0.1", 10, 1, folds);
         final TallyShortcuts s = m.shortcuts();
         assertThat(TallyShortcuts.key(FlatTree.NO_SYMBOLS, false)).isEqualTo(TallyShortcuts.NO_KEY);
-        final TallyShortcuts.Shortcut a = s.learn(TallyShortcuts.NO_KEY, report, m, "SQL", "select", 10, 10, 1, folds);
-        assertThat(a.name()).isSameAs(m.types().get(report.symbols().find("SQL")).names()
+        final int a = s.learn(TallyShortcuts.NO_KEY, report, m, "SQL", "select", 10, 10, 1, folds);
+        assertThat(a).isEqualTo(TallyShortcuts.UNREMEMBERED);
+        final Tally select = s.name(a);
+        assertThat(select).isSameAs(m.types().get(report.symbols().find("SQL")).names()
             .get(report.symbols().find("select")));
+        assertThat(s.type(a)).isSameAs(m.types().get(report.symbols().find("SQL")));
         assertThat(s.size()).isZero();
         final long key = TallyShortcuts.key(((long)3 << 32) | 7, false);
         assertThat(TallyShortcuts.key(((long)3 << 32) | 7, true)).isNotEqualTo(key);
+        assertThat(s.find(key, 1, folds)).isEqualTo(TallyShortcuts.UNKNOWN);
         s.learn(key, report, m, "SQL", "select", 10, 10, 1, folds);
-        assertThat(s.find(key, 1, folds).name()).isSameAs(a.name());
+        assertThat(s.name(s.find(key, 1, folds))).isSameAs(select);
         assertThat(s.size()).isEqualTo(1);
     }
 
@@ -96,32 +100,58 @@ class TallyShortcutsTest
         final Tally[] learned = new Tally[3_000];
         for (int i = 0; i < learned.length; i++)
         {
-            learned[i] = s.learn(TallyShortcuts.key(((long)(i % 3) << 32) | i, false), report, m, "T" + i % 3,
-                "n" + i, 10, 10_000, 1, folds).name();
+            learned[i] = s.name(s.learn(TallyShortcuts.key(((long)(i % 3) << 32) | i, false), report, m,
+                "T" + i % 3, "n" + i, 10, 10_000, 1, folds));
         }
         // a second pair for the same strings (the variant key) counts into the same tally
         final long variant = TallyShortcuts.key(7, true);
-        assertThat(s.learn(variant, report, m, "T0", "n0", 10, 10_000, 1, folds).name()).isSameAs(learned[0]);
+        assertThat(s.name(s.learn(variant, report, m, "T0", "n0", 10, 10_000, 1, folds))).isSameAs(learned[0]);
         for (int i = 0; i < learned.length; i++)
         {
-            final TallyShortcuts.Shortcut found = s.find(TallyShortcuts.key(((long)(i % 3) << 32) | i, false), 1,
-                folds);
-            assertThat(found.name()).isSameAs(learned[i]);
-            assertThat(found.type()).isSameAs(m.types().get(report.symbols().find("T" + i % 3)));
+            final int found = s.find(TallyShortcuts.key(((long)(i % 3) << 32) | i, false), 1, folds);
+            assertThat(s.name(found)).isSameAs(learned[i]);
+            assertThat(s.type(found)).isSameAs(m.types().get(report.symbols().find("T" + i % 3)));
         }
-        assertThat(s.find(variant, 1, folds).name()).isSameAs(learned[0]);
-        assertThat(s.find(TallyShortcuts.key(((long)5 << 32) | 5, false), 1, folds)).isNull();
+        assertThat(s.name(s.find(variant, 1, folds))).isSameAs(learned[0]);
+        assertThat(s.find(TallyShortcuts.key(((long)5 << 32) | 5, false), 1, folds))
+            .isEqualTo(TallyShortcuts.UNKNOWN);
         assertThat(s.size()).isEqualTo(learned.length + 1);
         assertThat(folds.namesFolded()).isZero();
 
         // past a type's name cap, a new pair lands in OTHERS and every later hit counts as a fold again
         final long folded = TallyShortcuts.key(((long)1 << 32) | 99_999, false);
-        final Tally others = s.learn(folded, report, m, "T1", "brand-new", 10, 1_000, 1, folds).name();
+        final Tally others = s.name(s.learn(folded, report, m, "T1", "brand-new", 10, 1_000, 1, folds));
         assertThat(others).isSameAs(m.types().get(report.symbols().find("T1")).names()
             .get(report.othersSymbol()));
         assertThat(folds.namesFolded()).isEqualTo(1);
-        assertThat(s.find(folded, 4, folds).name()).isSameAs(others);
+        assertThat(s.name(s.find(folded, 4, folds))).isSameAs(others);
         assertThat(folds.namesFolded()).isEqualTo(5);
+        assertThat(folds.typesFolded()).isZero();
+    }
+
+    @Test
+    void theFoldFlagsKeptBesideAKeyNeverMakeItMatchAnotherAndSymbolsTooLargeForAKeyTakeTheStringPath()
+    {
+        final DomainReport report = new DomainReport("transaction", "d", HOUR, null, null);
+        final FoldCounters folds = new FoldCounters();
+        final MachineTally m = report.machine("10.0.0.1", 10, 1, folds);
+        final TallyShortcuts s = m.shortcuts();
+        // type cap 1: a second type folds into OTHERS, and so does each of its names (their pair carries the flag)
+        s.learn(TallyShortcuts.key(((long)1 << 32) | 1, false), report, m, "A", "a", 1, 10, 1, folds);
+        final long foldedKey = TallyShortcuts.key(((long)2 << 32) | 1, false);
+        final int folded = s.learn(foldedKey, report, m, "B", "a", 1, 10, 1, folds);
+        assertThat(s.type(folded)).isSameAs(m.types().get(report.othersSymbol()));
+        final long typesBefore = folds.typesFolded();
+        s.find(foldedKey, 3, folds);
+        assertThat(folds.typesFolded()).isEqualTo(typesBefore + 3);
+        // the same pair without the fold is a different key, unknown until learned
+        assertThat(s.find(TallyShortcuts.key(((long)2 << 32) | 2, false), 1, folds))
+            .isEqualTo(TallyShortcuts.UNKNOWN);
+        assertThat(TallyShortcuts.key(((long)TallyShortcuts.MAX_SYMBOL << 32) | TallyShortcuts.MAX_SYMBOL, true))
+            .isNotEqualTo(TallyShortcuts.NO_KEY);
+        assertThat(TallyShortcuts.key((long)(TallyShortcuts.MAX_SYMBOL + 1) << 32, false))
+            .isEqualTo(TallyShortcuts.NO_KEY);
+        assertThat(TallyShortcuts.key(TallyShortcuts.MAX_SYMBOL + 1L, false)).isEqualTo(TallyShortcuts.NO_KEY);
     }
 
     private static TreeBuilder tree(final Random random, final int t)

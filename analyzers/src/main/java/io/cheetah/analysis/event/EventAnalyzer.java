@@ -76,19 +76,18 @@ public final class EventAnalyzer extends TallyAnalyzer
             }
             final TallyShortcuts shortcuts = machine.shortcuts();
             final long key = TallyShortcuts.key(tree.symbolPair(i), false);
-            TallyShortcuts.Shortcut sc = shortcuts.find(key, count, folds);
-            if (sc == null)
+            int sc = shortcuts.find(key, count, folds);
+            if (sc == TallyShortcuts.UNKNOWN)
             {
                 sc = shortcuts.learn(key, report, machine, tree.type(i), tree.name(i), limits.maxTypesPerMachine(),
                     limits.maxNamesPerType(), count, folds);
             }
-            final TypeTally t = sc.type();
-            final Tally n = sc.name();
+            final Tally n = shortcuts.name(sc);
             final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), 60L);
             final int sampled = count(tree, n, minute, count, fails, isBatch);
             if (sampled != 0)
             {
-                t.adopt(n, sampled);
+                shortcuts.type(sc).adopt(n, sampled);
             }
             if (!isBatch && failed)
             {

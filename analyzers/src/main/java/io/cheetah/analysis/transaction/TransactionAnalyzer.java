@@ -96,15 +96,14 @@ public final class TransactionAnalyzer extends TallyAnalyzer
             }
             final TallyShortcuts shortcuts = machine.shortcuts();
             final long key = TallyShortcuts.key(tree.symbolPair(i), i == firstUrl);
-            TallyShortcuts.Shortcut sc = shortcuts.find(key, weight, folds);
-            if (sc == null)
+            int sc = shortcuts.find(key, weight, folds);
+            if (sc == TallyShortcuts.UNKNOWN)
             {
                 final CharSequence name = i == firstUrl ? rules.normaliseUrl(tree.name(i)) : tree.name(i);
                 sc = shortcuts.learn(key, report, machine, type, name, limits.maxTypesPerMachine(),
                     limits.maxNamesPerType(), weight, folds);
             }
-            final TypeTally t = sc.type();
-            final Tally n = sc.name();
+            final Tally n = shortcuts.name(sc);
             final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), 60L);
             final int sampled;
             if (isBatch)
@@ -125,7 +124,7 @@ public final class TransactionAnalyzer extends TallyAnalyzer
             }
             if (sampled != 0)
             {
-                t.adopt(n, sampled);
+                shortcuts.type(sc).adopt(n, sampled);
             }
         }
     }
