@@ -70,9 +70,10 @@ class TallyShortcutsTest
     @Test
     void aMessageWithoutSymbolsTakesTheStringPathAndIsRememberedByNoOne()
     {
-        final DomainReport report = new DomainReport("transaction", "d", HOUR, null, null);
-        final FoldCounters folds = new FoldCounters();
-        final MachineTally m = report.machine("10.0.0.1", 10, 1, folds);
+        final OneMachine one = OneMachine.create();
+        final DomainReport report = one.report();
+        final FoldCounters folds = one.folds();
+        final MachineTally m = one.machine();
         final TallyShortcuts s = m.shortcuts();
         assertThat(TallyShortcuts.key(FlatTree.NO_SYMBOLS, false)).isEqualTo(TallyShortcuts.NO_KEY);
         final int a = s.learn(TallyShortcuts.NO_KEY, report, m, "SQL", "select", 10, 10, 1, folds);
@@ -93,9 +94,10 @@ class TallyShortcutsTest
     @Test
     void everyLearnedPairIsFoundAgainThroughGrowthAndPairsSharingATallyKeepTheirOwnFolds()
     {
-        final DomainReport report = new DomainReport("transaction", "d", HOUR, null, null);
-        final FoldCounters folds = new FoldCounters();
-        final MachineTally m = report.machine("10.0.0.1", 10, 1, folds);
+        final OneMachine one = OneMachine.create();
+        final DomainReport report = one.report();
+        final FoldCounters folds = one.folds();
+        final MachineTally m = one.machine();
         final TallyShortcuts s = m.shortcuts();
         final Tally[] learned = new Tally[3_000];
         for (int i = 0; i < learned.length; i++)
@@ -132,9 +134,10 @@ class TallyShortcutsTest
     @Test
     void theFoldFlagsKeptBesideAKeyNeverMakeItMatchAnotherAndSymbolsTooLargeForAKeyTakeTheStringPath()
     {
-        final DomainReport report = new DomainReport("transaction", "d", HOUR, null, null);
-        final FoldCounters folds = new FoldCounters();
-        final MachineTally m = report.machine("10.0.0.1", 10, 1, folds);
+        final OneMachine one = OneMachine.create();
+        final DomainReport report = one.report();
+        final FoldCounters folds = one.folds();
+        final MachineTally m = one.machine();
         final TallyShortcuts s = m.shortcuts();
         // type cap 1: a second type folds into OTHERS, and so does each of its names (their pair carries the flag)
         s.learn(TallyShortcuts.key(((long)1 << 32) | 1, false), report, m, "A", "a", 1, 10, 1, folds);
@@ -152,6 +155,17 @@ class TallyShortcutsTest
         assertThat(TallyShortcuts.key((long)(TallyShortcuts.MAX_SYMBOL + 1) << 32, false))
             .isEqualTo(TallyShortcuts.NO_KEY);
         assertThat(TallyShortcuts.key(TallyShortcuts.MAX_SYMBOL + 1L, false)).isEqualTo(TallyShortcuts.NO_KEY);
+    }
+
+    /** One machine of a fresh Transaction report, and the fold counters it counts into. */
+    private record OneMachine(DomainReport report, FoldCounters folds, MachineTally machine)
+    {
+        static OneMachine create()
+        {
+            final DomainReport report = new DomainReport("transaction", "d", HOUR, null, null);
+            final FoldCounters folds = new FoldCounters();
+            return new OneMachine(report, folds, report.machine("10.0.0.1", 10, 1, folds));
+        }
     }
 
     private static TreeBuilder tree(final Random random, final int t)
