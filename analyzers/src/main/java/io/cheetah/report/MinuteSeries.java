@@ -18,8 +18,10 @@ import java.util.Arrays;
  * was added since in fields here (count, sum, min, max; from its second add in a row, so that traffic jumping
  * between minutes does not pay for it), and its cell takes them when another minute is added to, when a failure is
  * counted (rare; the first failure of a minute must be reported) or before any read ({@link #settle}). Reads run
- * on the writer's thread (a report is copied or encoded by its analyzer's thread); a settled series, such as every
- * copy, is never written by a read, so copies may be read by any thread.
+ * on the writer's thread (a report is copied or encoded by its analyzer's thread); a settled series is never
+ * written by a read, so it may be read by any thread: every copy, and every name of a report sealed at the hour's
+ * close and handed to storage ({@code DomainReport.seal} sums each name's minutes into its type on the analyzer's
+ * thread, which settles them).
  */
 public final class MinuteSeries
 {

@@ -157,6 +157,28 @@ class TallyShortcutsTest
         assertThat(TallyShortcuts.key(TallyShortcuts.MAX_SYMBOL + 1L, false)).isEqualTo(TallyShortcuts.NO_KEY);
     }
 
+    @Test
+    void pastTheBoundANewPairIsCountedThroughTheStringPathButNotRemembered()
+    {
+        final OneMachine one = OneMachine.create();
+        final MachineTally m = one.machine();
+        final TallyShortcuts s = m.shortcuts();
+        for (int i = 0; i < TallyShortcuts.MAX_SHORTCUTS; i++)
+        {
+            s.learn(TallyShortcuts.key(i, false), one.report(), m, "T", "n" + i, 10, 100_000, 1, one.folds());
+        }
+        assertThat(s.size()).isEqualTo(TallyShortcuts.MAX_SHORTCUTS);
+        final long key = TallyShortcuts.key(TallyShortcuts.MAX_SHORTCUTS, false);
+        final int last = s.learn(key, one.report(), m, "T", "beyond", 10, 100_000, 1, one.folds());
+        assertThat(last).isEqualTo(TallyShortcuts.UNREMEMBERED);
+        assertThat(s.name(last)).isSameAs(m.types().get(one.report().symbols().find("T")).names()
+            .get(one.report().symbols().find("beyond")));
+        assertThat(s.find(key, 1, one.folds())).isEqualTo(TallyShortcuts.UNKNOWN);
+        assertThat(s.size()).isEqualTo(TallyShortcuts.MAX_SHORTCUTS);
+        assertThat(s.name(s.find(TallyShortcuts.key(7, false), 1, one.folds()))).isSameAs(m.types()
+            .get(one.report().symbols().find("T")).names().get(one.report().symbols().find("n7")));
+    }
+
     /** One machine of a fresh Transaction report, and the fold counters it counts into. */
     private record OneMachine(DomainReport report, FoldCounters folds, MachineTally machine)
     {
