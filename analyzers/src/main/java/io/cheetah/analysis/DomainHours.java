@@ -1,5 +1,8 @@
 package io.cheetah.analysis;
 
+import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.collections.Long2ObjectHashMap;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -12,8 +15,10 @@ import java.util.function.Function;
 /**
  * The open hours of an analyzer whose state is one live object per (hour, domain): it finds or creates that
  * object within the domain cap, and answers the {@link Analyzer} bookkeeping ({@code domains}, {@code snapshot},
- * {@code closeHour}) by turning live objects into reports. Used by the Heartbeat and Business analyzers; single
- * writer, like them.
+ * {@code closeHour}) by turning live objects into reports. A tree finds its domain's object by the domain's shared
+ * symbol (the ingest's, {@link io.cheetah.message.FlatTree#domainSymbol()}) in an open-addressing int map; the
+ * String map behind it holds each domain once and serves strings without a symbol (restores, a full symbol table).
+ * Used through {@link DomainHoursAnalyzer}; single writer, like its analyzers.
  *
  * @param <L> the live state of one domain's hour.
  */
@@ -31,13 +36,15 @@ public final class DomainHours<L>
         L create(String domain, long hourStart);
     }
 
+    private static final int NO_SYMBOL = -1;
+
     private final ReportLimits limits;
     private final Factory<L> factory;
     private final Function<L, Report> toReport;
-    private final Map<Long, Map<String, L>> hours = new HashMap<>();
-    /** The hour the last tree went to, so the common case takes no boxed-Long look-up (no allocation per tree). */
-    private long lastHour = Long.MIN_VALUE;
-    private Map<String, L> lastDomains;
+    private final Long2ObjectHashMap<Hour<L>> hours = new Long2ObjectHashMap<>();
+    /** The hour the last tree went to, so the common case skips the hour look-up. */
+    private long lastHourStart = Long.MIN_VALUE;
+    private Hour<L> lastHour;
 
     /**
      * @param limits   the domain cap.
@@ -59,22 +66,51 @@ public final class DomainHours<L>
      */
     public L live(final long hourStart, final String domain, final boolean wide)
     {
-        Map<String, L> domains = lastDomains;
-        if (hourStart != lastHour || domains == null)
+        return live(hourStart, NO_SYMBOL, domain, wide);
+    }
+
+    /**
+     * @param hourStart epoch ms of the hour.
+     * @param symbol    the domain's shared symbol, or negative for none.
+     * @param domain    the client domain (the symbol's string when it has one).
+     * @param wide      whether the tree came over a connection of many domains (half the cap for those).
+     * @return the live state, created when new, or null when the hour is at its domain cap (the caller counts it).
+     */
+    public L live(final long hourStart, final int symbol, final String domain, final boolean wide)
+    {
+        Hour<L> hour = lastHour;
+        if (hourStart != lastHourStart || hour == null)
         {
-            domains = hours.computeIfAbsent(hourStart, h -> new HashMap<>());
-            lastHour = hourStart;
-            lastDomains = domains;
+            hour = hours.get(hourStart);
+            if (hour == null)
+            {
+                hour = new Hour<>();
+                hours.put(hourStart, hour);
+            }
+            lastHourStart = hourStart;
+            lastHour = hour;
         }
-        L live = domains.get(domain);
+        if (symbol >= 0)
+        {
+            final L known = hour.bySymbol.get(symbol);
+            if (known != null)
+            {
+                return known;
+            }
+        }
+        L live = hour.byName.get(domain);
         if (live == null)
         {
-            if (!limits.admitsDomain(domains.size(), wide))
+            if (!limits.admitsDomain(hour.byName.size(), wide))
             {
                 return null;
             }
             live = factory.create(domain, hourStart);
-            domains.put(domain, live);
+            hour.byName.put(domain, live);
+        }
+        if (symbol >= 0)
+        {
+            hour.bySymbol.put(symbol, live); // at most one symbol per admitted domain: bounded by the cap
         }
         return live;
     }
@@ -85,8 +121,8 @@ public final class DomainHours<L>
      */
     public Set<String> domains(final long hourStart)
     {
-        final Map<String, L> domains = hours.get(hourStart);
-        return domains == null ? new LinkedHashSet<>() : new LinkedHashSet<>(domains.keySet());
+        final Hour<L> hour = hours.get(hourStart);
+        return hour == null ? new LinkedHashSet<>() : new LinkedHashSet<>(hour.byName.keySet());
     }
 
     /**
@@ -96,8 +132,8 @@ public final class DomainHours<L>
      */
     public Report snapshot(final long hourStart, final String domain)
     {
-        final Map<String, L> domains = hours.get(hourStart);
-        final L live = domains == null ? null : domains.get(domain);
+        final Hour<L> hour = hours.get(hourStart);
+        final L live = hour == null ? null : hour.byName.get(domain);
         return live == null ? null : toReport.apply(live);
     }
 
@@ -107,20 +143,27 @@ public final class DomainHours<L>
      */
     public List<Report> closeHour(final long hourStart)
     {
-        final Map<String, L> domains = hours.remove(hourStart);
-        if (hourStart == lastHour)
+        final Hour<L> hour = hours.remove(hourStart);
+        if (hourStart == lastHourStart)
         {
-            lastDomains = null;
+            lastHour = null;
         }
         final List<Report> out = new ArrayList<>();
-        if (domains != null)
+        if (hour != null)
         {
-            for (final L live : domains.values())
+            for (final L live : hour.byName.values())
             {
                 out.add(toReport.apply(live));
             }
             out.sort(Comparator.comparing(Report::domain));
         }
         return out;
+    }
+
+    /** One open hour's domains, by name and by the symbols they arrived with. */
+    private static final class Hour<L>
+    {
+        final Map<String, L> byName = new HashMap<>();
+        final Int2ObjectHashMap<L> bySymbol = new Int2ObjectHashMap<>(16, 0.5f);
     }
 }

@@ -56,7 +56,20 @@ public abstract class DomainHoursAnalyzer<L, E extends Enum<E>> implements Analy
      */
     protected final L live(final long hourStart, final String domain, final boolean wide)
     {
-        final L live = hours.live(hourStart, domain, wide);
+        return live(hourStart, -1, domain, wide);
+    }
+
+    /**
+     * @param hourStart epoch ms of the hour.
+     * @param symbol    the domain's shared symbol ({@link io.cheetah.message.FlatTree#domainSymbol()}, or a name's
+     *                  from {@link io.cheetah.message.FlatTree#symbolPair}), negative for none.
+     * @param domain    the client domain.
+     * @param wide      whether the tree came over a connection of many domains.
+     * @return the domain's live hour, or null when the hour is at its domain cap (counted).
+     */
+    protected final L live(final long hourStart, final int symbol, final String domain, final boolean wide)
+    {
+        final L live = hours.live(hourStart, symbol, domain, wide);
         if (live == null)
         {
             counters.increment(domainDropped);

@@ -17,6 +17,9 @@ public final class Nm1Decoder extends WireReader
     /** Smallest wire size of one entry: six one-byte fields. */
     private static final int MIN_ENTRY_BYTES = 6;
 
+    /** The symbol of the string {@link #readNullable()} read last. */
+    private int lastSymbol = FlatTree.NO_SYMBOL;
+
 
     /**
      * @param limits   size bounds.
@@ -44,9 +47,12 @@ public final class Nm1Decoder extends WireReader
         try
         {
             final String domain = readNullable();
+            final int domainSymbol = lastSymbol;
             final String hostname = readNullable();
             final String ip = readNullable();
+            final int ipSymbol = lastSymbol;
             tree.setHeader(FlatTree.CODEC_NM1, domain, hostname, ip, "", "", "", "", "", "");
+            tree.setHeaderSymbols(domainSymbol, ipSymbol);
             final int countAt = pos;
             final long count = readVarLong();
             if (count < 0 || count > limits.maxMessages())
@@ -92,8 +98,11 @@ public final class Nm1Decoder extends WireReader
         if (pos < end && buf[pos] == (byte)0xFF)
         {
             pos++;
+            lastSymbol = FlatTree.NO_SYMBOL;
             return "";
         }
-        return readInterned();
+        final String s = readInterned();
+        lastSymbol = interner.lastSymbol();
+        return s;
     }
 }

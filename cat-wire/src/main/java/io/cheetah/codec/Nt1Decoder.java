@@ -42,8 +42,10 @@ public final class Nt1Decoder extends WireReader
         try
         {
             final String domain = readInterned();
+            final int domainSymbol = interner.lastSymbol();
             final String hostname = readInterned();
             final String ip = readInterned();
+            final int ipSymbol = interner.lastSymbol();
             final String group = readInterned();
             final String threadId = readInterned();
             final String threadName = readInterned();
@@ -55,6 +57,7 @@ public final class Nt1Decoder extends WireReader
             final String session = readPlain();
             tree.setHeader(FlatTree.CODEC_NT1, domain, hostname, ip, group, threadId, threadName, parent, root,
                 session);
+            tree.setHeaderSymbols(domainSymbol, ipSymbol);
             tree.setMessageId(src, idOffset, idLength);
             readRecords(tree);
         }

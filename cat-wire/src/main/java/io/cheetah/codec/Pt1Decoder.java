@@ -170,8 +170,10 @@ public final class Pt1Decoder
             throw error(FrameError.BAD_TEXT, pos, "header has " + fields + " fields, not " + HEADER_FIELDS);
         }
         final String domain = headerInterned(0);
+        final int domainSymbol = headerSymbol(0);
         final String hostname = headerInterned(1);
         final String ip = headerInterned(2);
+        final int ipSymbol = headerSymbol(2);
         final String group = headerInterned(3);
         final String threadId = headerInterned(4);
         final String threadName = headerInterned(5);
@@ -179,6 +181,7 @@ public final class Pt1Decoder
         final String root = headerPlain(8);
         final String session = headerPlain(9);
         tree.setHeader(FlatTree.CODEC_PT1, domain, hostname, ip, group, threadId, threadName, parent, root, session);
+        tree.setHeaderSymbols(domainSymbol, ipSymbol);
         final Pt1Clock own = zones.clockOf(domain);
         if (own != null)
         {
@@ -204,6 +207,12 @@ public final class Pt1Decoder
     private String headerInterned(final int field)
     {
         return isNull(field) ? "" : interner.intern(buf, fieldStart[field], fieldEnd[field] - fieldStart[field]);
+    }
+
+    /** The symbol of the field {@link #headerInterned} just read ({@code "null"} fields have none). */
+    private int headerSymbol(final int field)
+    {
+        return isNull(field) ? FlatTree.NO_SYMBOL : interner.lastSymbol();
     }
 
     private String headerPlain(final int field)

@@ -31,6 +31,8 @@ public final class FlatTree
     public static final int NONE = -1;
     /** {@link #symbolPair(int)} of a message whose type or name has no shared symbol. */
     public static final long NO_SYMBOLS = -1L;
+    /** {@link #domainSymbol()} or {@link #ipSymbol()} of a header string that has no shared symbol. */
+    public static final int NO_SYMBOL = -1;
 
     /** Codec id of an NT1 frame. */
     public static final byte CODEC_NT1 = 1;
@@ -50,6 +52,8 @@ public final class FlatTree
     private String domain = "";
     private String hostname = "";
     private String ip = "";
+    private int domainSymbol = NO_SYMBOL;
+    private int ipSymbol = NO_SYMBOL;
     private String threadGroupName = "";
     private String threadId = "";
     private String threadName = "";
@@ -138,6 +142,7 @@ public final class FlatTree
         frameLength = 0;
         codec = 0;
         domain = hostname = ip = threadGroupName = threadId = threadName = "";
+        domainSymbol = ipSymbol = NO_SYMBOL;
         parentMessageId = rootMessageId = sessionToken = "";
         messageIdLength = 0;
         messageId = "";
@@ -206,6 +211,21 @@ public final class FlatTree
         this.parentMessageId = Message.nonNull(parentMessageId);
         this.rootMessageId = Message.nonNull(rootMessageId);
         this.sessionToken = Message.nonNull(sessionToken);
+        this.domainSymbol = NO_SYMBOL;
+        this.ipSymbol = NO_SYMBOL;
+    }
+
+    /**
+     * Records the shared symbols of the header's domain and ip (the same symbol space as {@link #symbolPair(int)}),
+     * so analyzers can find a domain's or machine's entry by int. Call after {@link #setHeader}, which forgets them.
+     *
+     * @param domainSymbol symbol of {@link #domain()}, or negative for none.
+     * @param ipSymbol     symbol of {@link #ip()}, or negative for none.
+     */
+    public void setHeaderSymbols(final int domainSymbol, final int ipSymbol)
+    {
+        this.domainSymbol = domainSymbol < 0 ? NO_SYMBOL : domainSymbol;
+        this.ipSymbol = ipSymbol < 0 ? NO_SYMBOL : ipSymbol;
     }
 
     /**
@@ -442,6 +462,22 @@ public final class FlatTree
         return domain;
     }
 
+    /**
+     * @return the shared symbol of {@link #domain()}, or {@link #NO_SYMBOL} when the decoder had none.
+     */
+    public int domainSymbol()
+    {
+        return domainSymbol;
+    }
+
+    /**
+     * @return the shared symbol of {@link #ip()}, or {@link #NO_SYMBOL} when the decoder had none.
+     */
+    public int ipSymbol()
+    {
+        return ipSymbol;
+    }
+
     public String hostname()
     {
         return hostname;
@@ -610,6 +646,26 @@ public final class FlatTree
         return symbolPairs[i];
     }
 
+    /**
+     * @param i message index.
+     * @return the shared symbol of {@link #type(int)}, or {@link #NO_SYMBOL} when the message has no symbol pair.
+     */
+    public int typeSymbol(final int i)
+    {
+        final long pair = symbolPairs[i];
+        return pair == NO_SYMBOLS ? NO_SYMBOL : (int)(pair >>> 32);
+    }
+
+    /**
+     * @param i message index.
+     * @return the shared symbol of {@link #name(int)}, or {@link #NO_SYMBOL} when the message has no symbol pair.
+     */
+    public int nameSymbol(final int i)
+    {
+        final long pair = symbolPairs[i];
+        return pair == NO_SYMBOLS ? NO_SYMBOL : (int)pair;
+    }
+
     public String name(final int i)
     {
         return names[i];
@@ -717,6 +773,7 @@ public final class FlatTree
         reset();
         setHeader(other.codec, other.domain, other.hostname, other.ip, other.threadGroupName, other.threadId,
             other.threadName, other.parentMessageId, other.rootMessageId, other.sessionToken);
+        setHeaderSymbols(other.domainSymbol, other.ipSymbol);
         setMessageId(other.messageIdBytes, 0, other.messageIdLength);
         messageId = other.messageId;
         setFrame(other.frame, 0, other.frameLength);

@@ -6,6 +6,8 @@ import io.cheetah.message.MessageTree;
 import io.cheetah.message.TransactionMessage;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -46,6 +48,45 @@ class SharedSymbolsTest
         final FlatTree c = new FlatTree();
         new TreeDecoder().decodeFrame(nt1, 0, nt1.length, c);
         assertThat(c.symbolPair(0)).isEqualTo(FlatTree.NO_SYMBOLS);
+    }
+
+    @Test
+    void everyCodecGivesTheHeadersDomainAndIpTheirSymbols() throws Exception
+    {
+        final SharedSymbols symbols = new SharedSymbols(64);
+        final FrameWriter bag = new FrameWriter();
+        Nm1Encoder.encode("NM1", "demo", "host1", "10.0.0.1", List.of(new Nm1Encoder.Entry(5, "m", "SUM", 1, 2, 0)),
+            bag);
+        for (final byte[] frame : List.of(Nt1Encoder.encode(tree("/a")), Pt1Encoder.encode(tree("/a")),
+            bag.toByteArray()))
+        {
+            final FlatTree t = new FlatTree();
+            new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(64, symbols)).decodeFrame(frame, 0, frame.length,
+                t);
+            assertThat(t.domainSymbol()).isNotNegative();
+            assertThat(symbols.string(t.domainSymbol())).isSameAs(t.domain()).isEqualTo("demo");
+            assertThat(symbols.string(t.ipSymbol())).isSameAs(t.ip()).isEqualTo("10.0.0.1");
+            final FlatTree copy = new FlatTree();
+            copy.copyFrom(t);
+            assertThat(copy.domainSymbol()).isEqualTo(t.domainSymbol());
+            assertThat(copy.ipSymbol()).isEqualTo(t.ipSymbol());
+            // a header set by hand carries no symbols until told, and a reset tree none at all
+            copy.setHeader(FlatTree.CODEC_NT1, "other", "h", "10.0.0.2", "", "", "", "", "", "");
+            assertThat(copy.domainSymbol()).isEqualTo(FlatTree.NO_SYMBOL);
+            t.reset();
+            assertThat(t.ipSymbol()).isEqualTo(FlatTree.NO_SYMBOL);
+        }
+        // a null domain in a bag has none, and without shared symbols no tree has any
+        final FrameWriter nulls = new FrameWriter();
+        Nm1Encoder.encode("NM1", null, "h", null, List.of(new Nm1Encoder.Entry(5, "m", "SUM", 1, 2, 0)), nulls);
+        final FlatTree n = new FlatTree();
+        new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(64, symbols)).decodeFrame(nulls.toByteArray(), 0,
+            nulls.toByteArray().length, n);
+        assertThat(n.domainSymbol()).isEqualTo(FlatTree.NO_SYMBOL);
+        assertThat(n.ipSymbol()).isEqualTo(FlatTree.NO_SYMBOL);
+        final byte[] nt1 = Nt1Encoder.encode(tree("/a"));
+        new TreeDecoder().decodeFrame(nt1, 0, nt1.length, n);
+        assertThat(n.domainSymbol()).isEqualTo(FlatTree.NO_SYMBOL);
     }
 
     @Test

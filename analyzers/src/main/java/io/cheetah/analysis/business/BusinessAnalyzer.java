@@ -68,7 +68,7 @@ public final class BusinessAnalyzer extends DomainHoursAnalyzer<BusinessAnalyzer
             }
             if (live == null)
             {
-                live = live(hourStart, domain, tree.wideSource());
+                live = live(hourStart, tree.domainSymbol(), domain, tree.wideSource());
                 if (live == null)
                 {
                     return;
@@ -79,8 +79,9 @@ public final class BusinessAnalyzer extends DomainHoursAnalyzer<BusinessAnalyzer
             {
                 case COUNTED:
                 case TAGGED:
-                    final LiveItem item = live.item(outcome == MetricValue.Outcome.TAGGED ?
-                        taggedKey(tree.name(i), metric.tag(tree)) : tree.name(i));
+                    final LiveItem item = outcome == MetricValue.Outcome.TAGGED ?
+                        live.item(-1, taggedKey(tree.name(i), metric.tag(tree))) :
+                        live.item(tree.nameSymbol(i), tree.name(i));
                     item.type = tree.status(i);
                     final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), (long)MINUTES);
                     item.mask |= 1L << minute;
@@ -118,7 +119,7 @@ public final class BusinessAnalyzer extends DomainHoursAnalyzer<BusinessAnalyzer
         }
         for (final BusinessReport.Item i : saved.items())
         {
-            final LiveItem item = live.item(i.id());
+            final LiveItem item = live.item(-1, i.id());
             if (item.type == null)
             {
                 item.type = i.type();
@@ -159,9 +160,9 @@ public final class BusinessAnalyzer extends DomainHoursAnalyzer<BusinessAnalyzer
             this.hourStart = hourStart;
         }
 
-        LiveItem item(final String raw)
+        LiveItem item(final int symbol, final String raw)
         {
-            return keys.get(raw);
+            return keys.get(symbol, raw);
         }
 
         BusinessReport toReport()

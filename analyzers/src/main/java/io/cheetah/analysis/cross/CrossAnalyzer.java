@@ -9,6 +9,11 @@ import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.report.NameCleaner;
 
+import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.collections.Long2LongHashMap;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.LongHashSet;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -37,6 +42,12 @@ import java.util.TreeMap;
  * remote ends per report ({@link ReportLimits#maxMachinesPerDomain()}, beyond dropped), names per remote end
  * ({@link ReportLimits#maxNamesPerType()}, folded into {@code OTHERS}); client text is cleaned as report names are.
  * Every drop and fold is counted in {@link CrossLoss}. Allocation once warm: none per tree. Single writer.
+ * <p>
+ * Look-ups by symbol: entries are keyed by the strings as sent (the report's identity), but a call finds its remote
+ * end by one open-addressing look-up of a key made of the shared symbols of its machine, remote address and role
+ * ({@link #endKey}; a callee's remote end, the caller's {@code ip:port}, by a number this analyzer gives each such
+ * pair), its name by the name's symbol, its domain by the domain's; strings without a symbol, and look-ups that drop
+ * or fold (so that each is counted), go the String way.
  */
 public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live, CrossLoss>
 {
@@ -58,12 +69,22 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
     private static final String SERVICE_TYPE = "PigeonService";
     /** Most remembered splits and joins of addresses (beyond, they are computed each time). */
     private static final int ADDRESS_CACHE = 10_000;
+    /** Bits of each part of an {@link #endKey}; a larger symbol makes no key. */
+    private static final int PART_BITS = 30;
+    /** A key for strings that are not all symbols: the String way. */
+    private static final long NO_KEY = -1L;
+    /** The port part of a caller address sent without a port. */
+    private static final long NO_PORT = 0xFFFF_FFFFL;
 
     private final NameCleaner cleaner;
     /** "host:port" to "host", so the callee's local machine costs no substring per call. */
     private final Map<String, String> hosts = new HashMap<>();
     /** caller ip, then port, to "ip:port". */
     private final Map<String, Map<String, String>> joined = new HashMap<>();
+    /** "host:port" to "host" by the address's shared symbol. */
+    private final Int2ObjectHashMap<String> hostsBySymbol = new Int2ObjectHashMap<>(64, 0.5f);
+    /** A caller's address (ip symbol, port symbol or {@link #NO_PORT}) to its number. */
+    private final Long2LongHashMap addressNumbers = new Long2LongHashMap(64, 0.5f, -1L);
 
     /**
      * @param context partition and caps.
@@ -119,9 +140,9 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
             {
                 continue;
             }
-            String remote = null;
-            String app = null;
-            String port = null;
+            int remoteAt = FlatTree.NONE;
+            int appAt = FlatTree.NONE;
+            int portAt = FlatTree.NONE;
             for (int c = tree.firstChild(i); c != FlatTree.NONE; c = tree.nextSibling(c))
             {
                 if (!tree.isEvent(c))
@@ -132,52 +153,150 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
                 if (client ? "PigeonCall.server".equals(t) || "Call.server".equals(t) :
                     "PigeonService.client".equals(t) || "Service.client".equals(t))
                 {
-                    remote = tree.name(c);
+                    remoteAt = c;
                 }
                 else if (client ? "PigeonCall.app".equals(t) || "Call.app".equals(t) :
                     "PigeonService.app".equals(t) || "Service.app".equals(t))
                 {
-                    app = tree.name(c);
+                    appAt = c;
                 }
                 else if (client && ("PigeonCall.port".equals(t) || "Call.port".equals(t)))
                 {
-                    port = tree.name(c);
+                    portAt = c;
                 }
             }
-            if (remote == null)
+            if (remoteAt == FlatTree.NONE)
             {
                 counters.increment(CrossLoss.REMOTE_MISSING);
                 continue;
             }
+            final String remote = tree.name(remoteAt);
+            final int remoteSymbol = tree.nameSymbol(remoteAt);
+            String app = appAt == FlatTree.NONE ? null : tree.name(appAt);
+            int appSymbol = appAt == FlatTree.NONE ? FlatTree.NO_SYMBOL : tree.nameSymbol(appAt);
             if (app == null || app.isEmpty())
             {
                 app = UNKNOWN;
+                appSymbol = FlatTree.NO_SYMBOL;
             }
             if (live == null)
             {
-                live = live(hourStart, tree.domain(), tree.wideSource());
+                live = live(hourStart, tree.domainSymbol(), tree.domain(), tree.wideSource());
                 if (live == null)
                 {
                     return;
                 }
-                live.addIp(tree.ip());
+                live.addIp(tree.ipSymbol(), tree.ip());
             }
             final boolean success = tree.isSuccess(i);
             final long micros = tree.durationMicros(i);
-            live.count(tree.ip(), remote, client ? SERVER : CLIENT, app, client ? CALL_TYPE : SERVICE_TYPE,
-                tree.name(i), success, micros);
+            final int role = client ? SERVER : CLIENT;
+            LiveRemote end = live.remote(endKey(tree.ipSymbol(), remoteSymbol, role));
+            if (end == null)
+            {
+                end = live.remote(endKey(tree.ipSymbol(), remoteSymbol, role), tree.ip(), remote, role, app,
+                    client ? CALL_TYPE : SERVICE_TYPE);
+            }
+            if (end != null)
+            {
+                end.count(tree.nameSymbol(i), tree.name(i), success, micros);
+            }
             if (client && !UNKNOWN.equals(app) && !"null".equalsIgnoreCase(app))
             {
-                final Live callee = live(hourStart, app, tree.wideSource());
+                final Live callee = live(hourStart, appSymbol, app, tree.wideSource());
                 if (callee != null)
                 {
-                    final String host = host(remote);
-                    callee.addIp(host);
-                    callee.count(host, port == null ? tree.ip() : join(tree.ip(), port), CALLER, tree.domain(),
-                        CALL_TYPE, tree.name(i), success, micros);
+                    callee(callee, tree, i, remoteSymbol, remote, portAt, success, micros);
                 }
             }
         }
+    }
+
+    /** Counts a call in the callee's report: its machine the remote address's host, its remote end the caller. */
+    private void callee(final Live callee, final FlatTree tree, final int i, final int remoteSymbol,
+        final String remote, final int portAt, final boolean success, final long micros)
+    {
+        final int portSymbol = portAt == FlatTree.NONE ? FlatTree.NO_SYMBOL : tree.nameSymbol(portAt);
+        final int address = addressNumber(tree.ipSymbol(), portAt == FlatTree.NONE, portSymbol);
+        // the host is a function of the remote address, so the address's symbol stands for the host
+        final long hostKey = hostKey(remoteSymbol);
+        if (!callee.knowsIp(hostKey))
+        {
+            callee.addMachine(hostKey, host(remoteSymbol, remote));
+        }
+        final long key = address < 0 ? NO_KEY : endKey(remoteSymbol, address, CALLER);
+        LiveRemote end = callee.remote(key);
+        if (end == null)
+        {
+            final String caller = portAt == FlatTree.NONE ? tree.ip() : join(tree.ip(), tree.name(portAt));
+            end = callee.remote(key, host(remoteSymbol, remote), caller, CALLER, tree.domain(), CALL_TYPE);
+        }
+        if (end != null)
+        {
+            end.count(tree.nameSymbol(i), tree.name(i), success, micros);
+        }
+    }
+
+    /**
+     * @return the key of a remote end: role, then the machine's and the remote address's parts, or {@link #NO_KEY}
+     *         when either part is not a symbol small enough.
+     */
+    private static long endKey(final int local, final int remote, final int role)
+    {
+        if (local < 0 || remote < 0 || local >= 1 << PART_BITS || remote >= 1 << PART_BITS)
+        {
+            return NO_KEY;
+        }
+        return ((long)role << (2 * PART_BITS)) | ((long)local << PART_BITS) | remote;
+    }
+
+    /** @return the key under which a host (given by its address's symbol) was added as a machine. */
+    private static long hostKey(final int addressSymbol)
+    {
+        return addressSymbol < 0 ? NO_KEY : (1L << 32) | addressSymbol;
+    }
+
+    /**
+     * @return the number of the caller address (ip, and port when sent), given when first seen; -1 when the strings
+     *         are not symbols or {@link #ADDRESS_CACHE} numbers are given.
+     */
+    private int addressNumber(final int ipSymbol, final boolean noPort, final int portSymbol)
+    {
+        if (ipSymbol < 0 || (!noPort && portSymbol < 0))
+        {
+            return -1;
+        }
+        final long key = ((long)ipSymbol << 32) | (noPort ? NO_PORT : portSymbol);
+        final long known = addressNumbers.get(key);
+        if (known >= 0)
+        {
+            return (int)known;
+        }
+        if (addressNumbers.size() >= ADDRESS_CACHE)
+        {
+            return -1;
+        }
+        final int number = addressNumbers.size();
+        addressNumbers.put(key, number);
+        return number;
+    }
+
+    private String host(final int symbol, final String address)
+    {
+        if (symbol < 0)
+        {
+            return host(address);
+        }
+        String host = hostsBySymbol.get(symbol);
+        if (host == null)
+        {
+            host = host(address);
+            if (hostsBySymbol.size() < ADDRESS_CACHE)
+            {
+                hostsBySymbol.put(symbol, host);
+            }
+        }
+        return host;
     }
 
     private String host(final String address)
@@ -283,11 +402,39 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
         /** The domain's machines; a hash set because every Call asks it twice (caller and callee), sorted on copy. */
         final Set<String> ips = new HashSet<>();
         final Map<String, LiveLocal> locals = new HashMap<>();
+        /** Keys ({@link #hostKey} or an ip's symbol) whose machine {@link #ips} has taken or refused. */
+        final LongHashSet ipKeys = new LongHashSet(16, 0.5f);
+        /** Remote ends by {@link #endKey}; only look-ups that dropped nothing. */
+        final Long2ObjectHashMap<LiveRemote> remotesByKey = new Long2ObjectHashMap<>(16, 0.5f);
 
         Live(final String domain, final long hourStart)
         {
             this.domain = domain;
             this.hourStart = hourStart;
+        }
+
+        boolean knowsIp(final long key)
+        {
+            return key != NO_KEY && ipKeys.contains(key);
+        }
+
+        void addIp(final int symbol, final String ip)
+        {
+            final long key = symbol < 0 ? NO_KEY : symbol;
+            if (!knowsIp(key))
+            {
+                addMachine(key, ip);
+            }
+        }
+
+        void addMachine(final long key, final String ip)
+        {
+            addIp(ip);
+            // the set of machines only grows, so an ip refused at the cap stays refused: either way it is settled
+            if (key != NO_KEY && ipKeys.size() < ADDRESS_CACHE)
+            {
+                ipKeys.add(key);
+            }
         }
 
         void addIp(final String ip)
@@ -298,21 +445,20 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
             }
         }
 
-        void count(final String local, final String remoteIp, final int role, final String app, final String type,
-            final String name, final boolean success, final long micros)
+        LiveRemote remote(final long key)
         {
-            final LiveRemote remote = remote(local, remoteIp, role, app, type);
-            if (remote == null)
+            return key == NO_KEY ? null : remotesByKey.get(key);
+        }
+
+        LiveRemote remote(final long key, final String local, final String remoteIp, final int role,
+            final String app, final String type)
+        {
+            final LiveRemote r = remote(local, remoteIp, role, app, type);
+            if (r != null && key != NO_KEY && remotesByKey.size() < ADDRESS_CACHE)
             {
-                return;
+                remotesByKey.put(key, r);
             }
-            final LiveName n = remote.name(name);
-            n.total++;
-            n.micros += micros;
-            if (!success)
-            {
-                n.fail++;
-            }
+            return r;
         }
 
         LiveRemote remote(final String local, final String remoteIp, final int role, final String app,
@@ -390,6 +536,8 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
         final String app;
         final String type;
         final Map<String, LiveName> names = new HashMap<>();
+        /** By the shared symbol of the name as sent; names that did not fold. */
+        final Int2ObjectHashMap<LiveName> namesBySymbol = new Int2ObjectHashMap<>(16, 0.5f);
 
         LiveRemote(final String ip, final int role, final String app, final String type)
         {
@@ -397,6 +545,26 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
             this.role = role;
             this.app = app;
             this.type = type;
+        }
+
+        void count(final int symbol, final String raw, final boolean success, final long micros)
+        {
+            LiveName n = symbol < 0 ? null : namesBySymbol.get(symbol);
+            if (n == null)
+            {
+                n = name(raw);
+                // only a name that has its own entry (a folded one is not kept under its own name)
+                if (symbol >= 0 && namesBySymbol.size() < 2 * limits.maxNamesPerType() && names.get(raw) == n)
+                {
+                    namesBySymbol.put(symbol, n);
+                }
+            }
+            n.total++;
+            n.micros += micros;
+            if (!success)
+            {
+                n.fail++;
+            }
         }
 
         LiveName name(final String raw)

@@ -11,6 +11,9 @@ import io.cheetah.message.FlatTree;
 import io.cheetah.report.FoldedNames;
 import io.cheetah.report.NameCleaner;
 
+import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.collections.Object2ObjectHashMap;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -65,6 +68,8 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
     private final NameCleaner cleaner;
     /** JDBC URL to database name ("" when it names none). */
     private final Map<String, String> databases = new HashMap<>();
+    /** The same by the URL's shared symbol. */
+    private final Int2ObjectHashMap<String> databasesBySymbol = new Int2ObjectHashMap<>(64, 0.5f);
 
     /**
      * @param context partition and caps.
@@ -98,7 +103,7 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
         {
             return;
         }
-        final Live live = live(hourStart, tree.domain(), tree.wideSource());
+        final Live live = live(hourStart, tree.domainSymbol(), tree.domain(), tree.wideSource());
         if (live == null)
         {
             return;
@@ -111,72 +116,85 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
             {
                 if (tree.isEvent(i) && isException(type))
                 {
-                    live.index(minute, EXCEPTION, false, 0);
+                    live.index(minute, -1, EXCEPTION, false, 0);
                 }
                 continue;
             }
             final boolean ok = tree.isSuccess(i);
             final long millis = tree.durationMicros(i) / 1000L;
+            final int typeSymbol = tree.typeSymbol(i);
             if (indexed(type))
             {
-                live.index(minute, type, ok, millis);
+                live.index(minute, typeSymbol, type, ok, millis);
             }
             if (type.startsWith("Cache."))
             {
-                live.dependency(minute, CACHE, type, ok, millis);
+                live.dependency(minute, CACHE, typeSymbol, type, ok, millis);
             }
             else if ("SQL".equals(type))
             {
                 final String db = database(tree, i);
                 if (db != null)
                 {
-                    live.dependency(minute, DATABASE, db, ok, millis);
+                    live.dependency(minute, DATABASE, -1, db, ok, millis);
                 }
             }
             else if ("Call".equals(type) || "PigeonCall".equals(type))
             {
-                final String app = child(tree, i, "PigeonCall.app");
+                final int c = child(tree, i, "PigeonCall.app");
+                final String app = c == FlatTree.NONE ? null : tree.name(c);
                 if (app != null && !"null".equalsIgnoreCase(app))
                 {
-                    live.dependency(minute, CALL, app, ok, millis);
-                    final Live callee = live(hourStart, app, tree.wideSource());
+                    final int appSymbol = tree.nameSymbol(c);
+                    live.dependency(minute, CALL, appSymbol, app, ok, millis);
+                    final Live callee = live(hourStart, appSymbol, app, tree.wideSource());
                     if (callee != null)
                     {
-                        callee.dependency(minute, SERVICE, tree.domain(), ok, millis);
+                        callee.dependency(minute, SERVICE, tree.domainSymbol(), tree.domain(), ok, millis);
                     }
                 }
             }
         }
     }
 
-    /** @return the name of the first child event of {@code i} with that type, or null. */
-    private static String child(final FlatTree tree, final int i, final String eventType)
+    /** @return the first child event of {@code i} with that type, or {@link FlatTree#NONE}. */
+    private static int child(final FlatTree tree, final int i, final String eventType)
     {
         for (int c = tree.firstChild(i); c != FlatTree.NONE; c = tree.nextSibling(c))
         {
             if (tree.isEvent(c) && eventType.equals(tree.type(c)))
             {
-                return tree.name(c);
+                return c;
             }
         }
-        return null;
+        return FlatTree.NONE;
     }
 
     private String database(final FlatTree tree, final int i)
     {
-        final String url = child(tree, i, "SQL.Database");
-        if (url == null)
+        final int c = child(tree, i, "SQL.Database");
+        if (c == FlatTree.NONE)
         {
             return null;
         }
-        String db = databases.get(url);
+        final int symbol = tree.nameSymbol(c);
+        String db = symbol < 0 ? null : databasesBySymbol.get(symbol);
         if (db == null)
         {
-            final JdbcTarget target = JdbcTarget.parse(url);
-            db = target == null ? "" : target.name();
-            if (databases.size() < URL_CACHE)
+            final String url = tree.name(c);
+            db = databases.get(url);
+            if (db == null)
             {
-                databases.put(url, db);
+                final JdbcTarget target = JdbcTarget.parse(url);
+                db = target == null ? "" : target.name();
+                if (databases.size() < URL_CACHE)
+                {
+                    databases.put(url, db);
+                }
+            }
+            if (symbol >= 0 && databasesBySymbol.size() < URL_CACHE)
+            {
+                databasesBySymbol.put(symbol, db);
             }
         }
         return db.isEmpty() ? null : db;
@@ -234,6 +252,9 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
         /** Per kind, targets as sent to the target counted. */
         final List<Map<String, String>> targets = List.of(new HashMap<>(), new HashMap<>(), new HashMap<>(),
             new HashMap<>());
+        /** Per kind, the same by the shared symbol of the target as sent, for targets that did not fold. */
+        final List<Int2ObjectHashMap<String>> targetsBySymbol = List.of(new Int2ObjectHashMap<>(16, 0.5f),
+            new Int2ObjectHashMap<>(16, 0.5f), new Int2ObjectHashMap<>(16, 0.5f), new Int2ObjectHashMap<>(16, 0.5f));
         final Set<String> targetIds = new HashSet<>();
 
         Live(final String domain, final long hourStart)
@@ -253,14 +274,15 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
             return m;
         }
 
-        void index(final int minute, final String raw, final boolean ok, final long millis)
+        void index(final int minute, final int symbol, final String raw, final boolean ok, final long millis)
         {
-            add(minute(minute).indexes, indexName(raw), 1, ok ? 0 : 1, millis);
+            add(minute(minute).indexes, indexNames.get(symbol, raw), 1, ok ? 0 : 1, millis);
         }
 
-        void dependency(final int minute, final int kind, final String raw, final boolean ok, final long millis)
+        void dependency(final int minute, final int kind, final int symbol, final String raw, final boolean ok,
+            final long millis)
         {
-            add(minute(minute).dependencies.get(kind), target(kind, raw), 1, ok ? 0 : 1, millis);
+            add(minute(minute).dependencies.get(kind), target(kind, symbol, raw), 1, ok ? 0 : 1, millis);
         }
 
         void add(final Map<String, long[]> into, final String key, final long total, final long errors,
@@ -280,6 +302,25 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
         String indexName(final String raw)
         {
             return indexNames.get(raw);
+        }
+
+        String target(final int kind, final int symbol, final String raw)
+        {
+            if (symbol < 0)
+            {
+                return target(kind, raw);
+            }
+            final Int2ObjectHashMap<String> bySymbol = targetsBySymbol.get(kind);
+            String id = bySymbol.get(symbol);
+            if (id == null)
+            {
+                id = target(kind, raw);
+                if (id != OTHERS && bySymbol.size() < 2 * limits.maxNamesPerType())
+                {
+                    bySymbol.put(symbol, id);
+                }
+            }
+            return id;
         }
 
         String target(final int kind, final String raw)
@@ -345,8 +386,9 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
     /** One minute's counters: {total, errors, ms} by index name, and per kind by target. */
     private static final class LiveMinute
     {
-        final Map<String, long[]> indexes = new HashMap<>();
-        final List<Map<String, long[]>> dependencies = List.of(new HashMap<>(), new HashMap<>(), new HashMap<>(),
-            new HashMap<>());
+        // open addressing; the keys are the live hour's own id instances, so equality is mostly identity
+        final Map<String, long[]> indexes = new Object2ObjectHashMap<>();
+        final List<Map<String, long[]>> dependencies = List.of(new Object2ObjectHashMap<>(),
+            new Object2ObjectHashMap<>(), new Object2ObjectHashMap<>(), new Object2ObjectHashMap<>());
     }
 }

@@ -47,7 +47,7 @@ public final class HeartbeatAnalyzer extends DomainHoursAnalyzer<HeartbeatAnalyz
     @Override
     public void process(final FlatTree tree, final long hourStart)
     {
-        final Live live = live(hourStart, tree.domain(), tree.wideSource());
+        final Live live = live(hourStart, tree.domainSymbol(), tree.domain(), tree.wideSource());
         if (live == null)
         {
             return;

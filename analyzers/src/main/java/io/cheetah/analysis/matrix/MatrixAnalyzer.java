@@ -98,12 +98,12 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
         {
             return;
         }
-        final Live live = live(hourStart, tree.domain(), tree.wideSource());
+        final Live live = live(hourStart, tree.domainSymbol(), tree.domain(), tree.wideSource());
         if (live == null)
         {
             return;
         }
-        final LiveMatrix m = live.matrix(tree.name(0));
+        final LiveMatrix m = live.matrix(tree.nameSymbol(0), tree.name(0));
         m.type = tree.type(0);
         m.count++;
         m.totalMicros += tree.durationMicros(0);
@@ -188,15 +188,15 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
             this.hourStart = hourStart;
         }
 
-        LiveMatrix matrix(final String raw)
+        LiveMatrix matrix(final int symbol, final String raw)
         {
-            return entryPoints.get(raw);
+            return entryPoints.get(symbol, raw);
         }
 
         /** Adds a saved matrix (a restart's checkpoint) with the report's merge rules. */
         void add(final MatrixReport.Matrix saved)
         {
-            final LiveMatrix m = matrix(saved.name());
+            final LiveMatrix m = matrix(-1, saved.name());
             final MatrixReport.Matrix merged = m.count == 0 ? saved :
                 MatrixReportFormat.merge(m.toMatrix(), saved);
             m.set(merged);

@@ -10,6 +10,10 @@ import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.report.NameCleaner;
 
+import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.collections.Object2ObjectHashMap;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -46,6 +50,11 @@ import java.util.function.ObjLongConsumer;
  * 60 minutes of four counters, about 2 KB) and {@link ReportLimits#maxNamesPerHour()} statements; beyond, calls are
  * dropped. Every fold and drop is counted in {@link StorageLoss}. Allocation once warm: none per tree; a new URL,
  * type, name or entry takes a little.
+ * <p>
+ * Look-ups by symbol: the entries are keyed by the cleaned strings (the report's identity), but a call finds its
+ * client domain's entry by one open-addressing look-up of its {@link #callKey} (kind and the shared symbols of the
+ * strings it was read from), and the memos and statements find theirs by the shared symbol of the name as sent;
+ * a string without a symbol, or a look-up that folded (so that each fold is counted), goes the String way.
  * Single writer: every method runs on the partition's ring consumer thread.
  */
 public final class StorageAnalyzer implements Analyzer
@@ -70,11 +79,20 @@ public final class StorageAnalyzer implements Analyzer
     private static final int MEMO_CAP = 16_384;
     private static final Object UNRECOGNIZED = new Object();
     private static final StorageLoss[] LOSSES = StorageLoss.values();
+    /** Bits of each symbol in a {@link #callKey}; a larger symbol makes no key. */
+    private static final int KEY_BITS = 20;
+    private static final int KEY_MASK = (1 << KEY_BITS) - 1;
+    /** The key part of an absent server event (CAT's machine {@code default}). */
+    private static final int DEFAULT_PART = KEY_MASK;
+    /** A call whose strings are not all symbols: it takes the String way. */
+    private static final long NO_KEY = -1L;
+    /** Most keys remembered per hour (beyond, the String way). */
+    private static final int MAX_KEYS = 16_384;
 
     private final ReportLimits limits;
     private final NameCleaner cleaner;
     private final ReasonCounters<StorageLoss> counters = new ReasonCounters<>(StorageLoss.class);
-    private final Map<Long, LiveHour> hours = new HashMap<>();
+    private final Long2ObjectHashMap<LiveHour> hours = new Long2ObjectHashMap<>();
     private final int maxOperations;
 
     private final Memo urls = new Memo(url ->
@@ -96,6 +114,7 @@ public final class StorageAnalyzer implements Analyzer
     private String callId;
     private String callIp;
     private String callMethod;
+    private long callKey;
 
     // The last hour and (kind, id, machine, client domain) entry: a tree's calls mostly hit one database or cache
     // from one domain, so most calls skip the four map look-ups. Compared by identity: the strings come from the
@@ -167,7 +186,7 @@ public final class StorageAnalyzer implements Analyzer
             {
                 hour = hour(hourStart);
             }
-            final LiveDomain domain = cachedDomain(hour, kind, tree.domain());
+            final LiveDomain domain = cachedDomain(hour, kind, tree.domainSymbol(), tree.domain());
             final LiveOperation op = operation(hour, domain, callMethod);
             if (op != null)
             {
@@ -188,12 +207,15 @@ public final class StorageAnalyzer implements Analyzer
         String id = null;
         String ip = DEFAULT_MACHINE;
         String method;
+        int idPart = -1;
+        int ipPart = DEFAULT_PART;
         switch (kind)
         {
             case SQL -> method = "select";
             case CACHE -> {
-                id = (String)cacheIds.get(tree.type(i));
-                method = (String)cacheMethods.get(tree.name(i));
+                idPart = part(tree.typeSymbol(i));
+                id = (String)cacheIds.get(idPart, tree.type(i));
+                method = (String)cacheMethods.get(tree.nameSymbol(i), tree.name(i));
             }
             default -> method = "call";
         }
@@ -209,11 +231,11 @@ public final class StorageAnalyzer implements Analyzer
                 case SQL -> {
                     if ("SQL.Method".equals(type))
                     {
-                        method = (String)sqlMethods.get(tree.name(c));
+                        method = (String)sqlMethods.get(tree.nameSymbol(c), tree.name(c));
                     }
                     else if ("SQL.Database".equals(type))
                     {
-                        final Object target = urls.get(tree.name(c));
+                        final Object target = urls.get(tree.nameSymbol(c), tree.name(c));
                         if (target == UNRECOGNIZED)
                         {
                             counters.increment(StorageLoss.CONNECTION_UNRECOGNIZED);
@@ -222,23 +244,28 @@ public final class StorageAnalyzer implements Analyzer
                         {
                             id = ((JdbcTarget)target).name();
                             ip = ((JdbcTarget)target).ip();
+                            idPart = part(tree.nameSymbol(c)); // id and machine both come from the URL
+                            ipPart = 0;
                         }
                     }
                 }
                 case CACHE -> {
                     if (type.endsWith(".server"))
                     {
-                        ip = (String)hosts.get(tree.name(c));
+                        ipPart = part(tree.nameSymbol(c));
+                        ip = (String)hosts.get(ipPart, tree.name(c));
                     }
                 }
                 default -> {
                     if ("PigeonCall.app".equals(type))
                     {
-                        id = (String)names.get(tree.name(c));
+                        idPart = part(tree.nameSymbol(c));
+                        id = (String)names.get(idPart, tree.name(c));
                     }
                     else if ("PigeonCall.server".equals(type))
                     {
-                        ip = (String)hosts.get(tree.name(c));
+                        ipPart = part(tree.nameSymbol(c));
+                        ip = (String)hosts.get(ipPart, tree.name(c));
                     }
                 }
             }
@@ -250,7 +277,25 @@ public final class StorageAnalyzer implements Analyzer
         callId = id;
         callIp = ip;
         callMethod = method;
+        callKey = idPart < 0 || ipPart < 0 ? NO_KEY :
+            ((long)kind.ordinal() << (3 * KEY_BITS)) | ((long)idPart << (2 * KEY_BITS)) | ((long)ipPart << KEY_BITS);
         return true;
+    }
+
+    /** @return the symbol as a key part, or -1 when it has none or is too large for one. */
+    private static int part(final int symbol)
+    {
+        return symbol >= 0 && symbol < DEFAULT_PART ? symbol : -1;
+    }
+
+    /**
+     * @param callKey   the call's key without its client domain, or {@link #NO_KEY}.
+     * @param domainSym the client domain's shared symbol, or negative.
+     * @return the whole key of (kind, store, machine, client domain), or {@link #NO_KEY}.
+     */
+    private static long withDomain(final long callKey, final int domainSym)
+    {
+        return callKey == NO_KEY || domainSym < 0 || domainSym >= DEFAULT_PART ? NO_KEY : callKey | domainSym;
     }
 
     private LiveHour hour(final long hourStart)
@@ -271,7 +316,8 @@ public final class StorageAnalyzer implements Analyzer
         return hour;
     }
 
-    private LiveDomain cachedDomain(final LiveHour hour, final StorageKind kind, final String clientDomain)
+    private LiveDomain cachedDomain(final LiveHour hour, final StorageKind kind, final int domainSymbol,
+        final String clientDomain)
     {
         if (lastDomain != null && kind == lastKind && callId == lastId && callIp == lastIp &&
             clientDomain == lastClientDomain)
@@ -282,8 +328,17 @@ public final class StorageAnalyzer implements Analyzer
             }
             return lastDomain;
         }
+        final long key = withDomain(callKey, domainSymbol);
+        LiveDomain domain = key == NO_KEY ? null : hour.byKey.get(key);
         folds = 0;
-        final LiveDomain domain = domain(hour, kind, clientDomain);
+        if (domain == null)
+        {
+            domain = domain(hour, kind, clientDomain);
+            if (key != NO_KEY && folds == 0 && hour.byKey.size() < MAX_KEYS)
+            {
+                hour.byKey.put(key, domain);
+            }
+        }
         lastFolds = folds;
         lastKind = kind;
         lastId = callId;
@@ -354,10 +409,15 @@ public final class StorageAnalyzer implements Analyzer
     private void statement(final LiveHour hour, final LiveDomain domain, final FlatTree tree, final int i)
     {
         final String raw = tree.name(i);
-        LiveStatement s = domain.statements.get(raw);
+        final int symbol = tree.nameSymbol(i);
+        LiveStatement s = symbol < 0 ? null : domain.statementsBySymbol.get(symbol);
         if (s == null)
         {
-            String id = (String)names.get(raw);
+            s = domain.statements.get(raw);
+        }
+        if (s == null)
+        {
+            String id = (String)names.get(symbol, raw);
             if (domain.statements.size() >= limits.maxNamesPerType() && !domain.statements.containsKey(id))
             {
                 counters.increment(StorageLoss.STATEMENT_FOLDED);
@@ -374,6 +434,10 @@ public final class StorageAnalyzer implements Analyzer
                 hour.statements++;
                 s = new LiveStatement(id == OTHERS ? "" : statementText(tree.data(i)));
                 domain.statements.put(id, s);
+            }
+            if (symbol >= 0 && id != OTHERS && domain.statementsBySymbol.size() < 2 * limits.maxNamesPerType())
+            {
+                domain.statementsBySymbol.put(symbol, s);
             }
         }
         s.count++;
@@ -544,11 +608,15 @@ public final class StorageAnalyzer implements Analyzer
         counters.forEach(out);
     }
 
-    /** Remembers what a function made of each key, so a repeated client string costs one lookup. */
+    /**
+     * Remembers what a function made of each key, so a repeated client string costs one lookup: by its shared symbol
+     * in an open-addressing int map, or by the String when it has none.
+     */
     private static final class Memo
     {
         private final Function<String, Object> derive;
         private final HashMap<String, Object> values = new HashMap<>();
+        private final Int2ObjectHashMap<Object> bySymbol = new Int2ObjectHashMap<>(64, 0.5f);
         // Calls of one tree repeat their URL, cache type and method: the last key (by identity) skips the map.
         private String lastKey;
         private Object lastValue;
@@ -558,12 +626,32 @@ public final class StorageAnalyzer implements Analyzer
             this.derive = derive;
         }
 
-        Object get(final String key)
+        Object get(final int symbol, final String key)
         {
             if (key == lastKey)
             {
                 return lastValue;
             }
+            Object v = symbol < 0 ? null : bySymbol.get(symbol);
+            if (v == null)
+            {
+                v = get(key);
+                if (symbol >= 0)
+                {
+                    if (bySymbol.size() >= MEMO_CAP)
+                    {
+                        bySymbol.clear(); // a flood of distinct strings: start over rather than grow
+                    }
+                    bySymbol.put(symbol, v);
+                }
+            }
+            lastKey = key;
+            lastValue = v;
+            return v;
+        }
+
+        private Object get(final String key)
+        {
             Object v = values.get(key);
             if (v == null)
             {
@@ -574,8 +662,6 @@ public final class StorageAnalyzer implements Analyzer
                 v = derive.apply(key);
                 values.put(key, v);
             }
-            lastKey = key;
-            lastValue = v;
             return v;
         }
     }
@@ -585,6 +671,8 @@ public final class StorageAnalyzer implements Analyzer
     {
         /** By {@link StorageKind#ordinal()}. */
         final List<Map<String, LiveReport>> reports = List.of(new HashMap<>(), new HashMap<>(), new HashMap<>());
+        /** Client domains' entries by {@link #withDomain} key; only look-ups that folded nothing. */
+        final Long2ObjectHashMap<LiveDomain> byKey = new Long2ObjectHashMap<>(64, 0.5f);
         int operations;
         int statements;
     }
@@ -626,8 +714,10 @@ public final class StorageAnalyzer implements Analyzer
     /** One client domain's calls to a machine. */
     private static final class LiveDomain
     {
-        final Map<String, LiveOperation> operations = new HashMap<>();
+        final Map<String, LiveOperation> operations = new Object2ObjectHashMap<>();
         final Map<String, LiveStatement> statements = new HashMap<>();
+        /** By the shared symbol of the statement's name as sent; statements that did not fold. */
+        final Int2ObjectHashMap<LiveStatement> statementsBySymbol = new Int2ObjectHashMap<>(16, 0.5f);
         // the last operation found (not folded or dropped), by identity of its method string
         String lastMethod;
         LiveOperation lastOperation;
