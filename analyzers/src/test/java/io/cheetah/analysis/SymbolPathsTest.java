@@ -43,7 +43,7 @@ class SymbolPathsTest
         "jdbc:mysql://db2.example/users", "jdbc:oracle:thin:@10.1.1.9:1521:ORCL", "not a url", ""};
     private static final String[] SQL_METHODS = {"SELECT", "insert", "Update", ""};
     private static final String[] STATEMENTS = {"Order.find", "User.get", "OTHERS", "", "Stmt\tx"};
-    private static final String[] CACHES = {"Cache.redis", "Cache.memcached", "Cache.", "Cache.local"};
+    private static final String[] CACHES = {"Cache.redis", "Cache.memcached", "Cache.", "Squirrel.kv"};
     private static final String[] CACHE_NAMES = {"get:key1", "mget:key2", "get", "remove:k:x"};
     private static final String[] SERVERS = {"10.2.2.2:6379", "10.2.2.3", "", "10.3.3.3:2280", "host:x:y"};
     private static final String[] APPS = {"pay", "shop", "", "null", "unknown", "search", "odd\u0001domain"};

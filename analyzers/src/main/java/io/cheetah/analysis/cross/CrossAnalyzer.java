@@ -8,6 +8,7 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.report.NameCleaner;
+import io.cheetah.report.SymbolClasses;
 
 import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.collections.Long2LongHashMap;
@@ -76,7 +77,18 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
     /** The port part of a caller address sent without a port. */
     private static final long NO_PORT = 0xFFFF_FFFFL;
 
+    // what a message type is to this analyzer, one bit each (SymbolClasses)
+    private static final int CLIENT_TX = 1;
+    private static final int SERVER_TX = 1 << 1;
+    private static final int CLIENT_REMOTE = 1 << 2;
+    private static final int SERVER_REMOTE = 1 << 3;
+    private static final int CLIENT_APP = 1 << 4;
+    private static final int SERVER_APP = 1 << 5;
+    private static final int CLIENT_PORT = 1 << 6;
+
     private final NameCleaner cleaner;
+    /** Message types by symbol, so a message costs one byte read, not a run of string comparisons. */
+    private final SymbolClasses types = new SymbolClasses(CrossAnalyzer::classify);
     /** "host:port" to "host", so the callee's local machine costs no substring per call. */
     private final Map<String, String> hosts = new HashMap<>();
     /** caller ip, then port, to "ip:port". */
@@ -114,6 +126,19 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
         return false;
     }
 
+    private static int classify(final String t)
+    {
+        int flags = 0;
+        flags |= isClient(t) ? CLIENT_TX : 0;
+        flags |= isServer(t) ? SERVER_TX : 0;
+        flags |= "PigeonCall.server".equals(t) || "Call.server".equals(t) ? CLIENT_REMOTE : 0;
+        flags |= "PigeonService.client".equals(t) || "Service.client".equals(t) ? SERVER_REMOTE : 0;
+        flags |= "PigeonCall.app".equals(t) || "Call.app".equals(t) ? CLIENT_APP : 0;
+        flags |= "PigeonService.app".equals(t) || "Service.app".equals(t) ? SERVER_APP : 0;
+        flags |= "PigeonCall.port".equals(t) || "Call.port".equals(t) ? CLIENT_PORT : 0;
+        return flags;
+    }
+
     private static boolean isClient(final String type)
     {
         return "Call".equals(type) || "PigeonCall".equals(type);
@@ -134,12 +159,14 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
             {
                 continue;
             }
-            final String type = tree.type(i);
-            final boolean client = isClient(type);
-            if (!client && !isServer(type))
+            final int kind = types.of(tree.typeSymbol(i), tree.type(i));
+            if ((kind & (CLIENT_TX | SERVER_TX)) == 0)
             {
                 continue;
             }
+            final boolean client = (kind & CLIENT_TX) != 0;
+            final int remoteFlag = client ? CLIENT_REMOTE : SERVER_REMOTE;
+            final int appFlag = client ? CLIENT_APP : SERVER_APP;
             int remoteAt = FlatTree.NONE;
             int appAt = FlatTree.NONE;
             int portAt = FlatTree.NONE;
@@ -149,18 +176,16 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
                 {
                     continue;
                 }
-                final String t = tree.type(c);
-                if (client ? "PigeonCall.server".equals(t) || "Call.server".equals(t) :
-                    "PigeonService.client".equals(t) || "Service.client".equals(t))
+                final int t = types.of(tree.typeSymbol(c), tree.type(c));
+                if ((t & remoteFlag) != 0)
                 {
                     remoteAt = c;
                 }
-                else if (client ? "PigeonCall.app".equals(t) || "Call.app".equals(t) :
-                    "PigeonService.app".equals(t) || "Service.app".equals(t))
+                else if ((t & appFlag) != 0)
                 {
                     appAt = c;
                 }
-                else if (client && ("PigeonCall.port".equals(t) || "Call.port".equals(t)))
+                else if (client && (t & CLIENT_PORT) != 0)
                 {
                     portAt = c;
                 }

@@ -10,6 +10,7 @@ import io.cheetah.analysis.storage.JdbcTarget;
 import io.cheetah.message.FlatTree;
 import io.cheetah.report.FoldedNames;
 import io.cheetah.report.NameCleaner;
+import io.cheetah.report.SymbolClasses;
 
 import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.collections.Object2ObjectHashMap;
@@ -80,6 +81,48 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
         this.cleaner = new NameCleaner(limits.maxNameLength());
     }
 
+    // what a message type is to this analyzer, one bit each (SymbolClasses)
+    private static final int INDEXED = 1;
+    private static final int CACHE_TYPE = 1 << 1;
+    private static final int SQL_TYPE = 1 << 2;
+    private static final int CALL_TYPE = 1 << 3;
+    private static final int EXCEPTION_TYPE = 1 << 4;
+    private static final int APP_EVENT = 1 << 5;
+    private static final int DATABASE_EVENT = 1 << 6;
+
+    /** Message types by symbol, so a message costs one byte read, not a run of string comparisons. */
+    private final SymbolClasses types = new SymbolClasses(DependencyAnalyzer::classify);
+
+    private static int classify(final String type)
+    {
+        int flags = indexed(type) ? INDEXED : 0;
+        if (type.startsWith("Cache."))
+        {
+            flags |= CACHE_TYPE;
+        }
+        else if ("SQL".equals(type))
+        {
+            flags |= SQL_TYPE;
+        }
+        else if ("Call".equals(type) || "PigeonCall".equals(type))
+        {
+            flags |= CALL_TYPE;
+        }
+        if (isException(type))
+        {
+            flags |= EXCEPTION_TYPE;
+        }
+        if ("PigeonCall.app".equals(type))
+        {
+            flags |= APP_EVENT;
+        }
+        if ("SQL.Database".equals(type))
+        {
+            flags |= DATABASE_EVENT;
+        }
+        return flags;
+    }
+
     private static boolean indexed(final String type)
     {
         return "URL".equals(type) || "SQL".equals(type) || "Call".equals(type) || "PigeonCall".equals(type) ||
@@ -110,28 +153,38 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
         }
         for (int i = 0, n = tree.size(); i < n; i++)
         {
-            final String type = tree.type(i);
-            final int minute = minute(tree.timestamp(i));
-            if (!tree.isTransaction(i))
+            final boolean transaction = tree.isTransaction(i);
+            if (!transaction && !tree.isEvent(i))
             {
-                if (tree.isEvent(i) && isException(type))
+                continue;
+            }
+            final String type = tree.type(i);
+            final int typeSymbol = tree.typeSymbol(i);
+            final int flags = types.of(typeSymbol, type);
+            if (!transaction)
+            {
+                if ((flags & EXCEPTION_TYPE) != 0)
                 {
-                    live.index(minute, -1, EXCEPTION, false, 0);
+                    live.index(minute(tree.timestamp(i)), -1, EXCEPTION, false, 0);
                 }
                 continue;
             }
+            if ((flags & (INDEXED | CACHE_TYPE | SQL_TYPE | CALL_TYPE)) == 0)
+            {
+                continue;
+            }
+            final int minute = minute(tree.timestamp(i));
             final boolean ok = tree.isSuccess(i);
             final long millis = tree.durationMicros(i) / 1000L;
-            final int typeSymbol = tree.typeSymbol(i);
-            if (indexed(type))
+            if ((flags & INDEXED) != 0)
             {
                 live.index(minute, typeSymbol, type, ok, millis);
             }
-            if (type.startsWith("Cache."))
+            if ((flags & CACHE_TYPE) != 0)
             {
                 live.dependency(minute, CACHE, typeSymbol, type, ok, millis);
             }
-            else if ("SQL".equals(type))
+            else if ((flags & SQL_TYPE) != 0)
             {
                 final String db = database(tree, i);
                 if (db != null)
@@ -139,9 +192,9 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
                     live.dependency(minute, DATABASE, -1, db, ok, millis);
                 }
             }
-            else if ("Call".equals(type) || "PigeonCall".equals(type))
+            else if ((flags & CALL_TYPE) != 0)
             {
-                final int c = child(tree, i, "PigeonCall.app");
+                final int c = child(tree, i, APP_EVENT);
                 final String app = c == FlatTree.NONE ? null : tree.name(c);
                 if (app != null && !"null".equalsIgnoreCase(app))
                 {
@@ -157,12 +210,12 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
         }
     }
 
-    /** @return the first child event of {@code i} with that type, or {@link FlatTree#NONE}. */
-    private static int child(final FlatTree tree, final int i, final String eventType)
+    /** @return the first child event of {@code i} whose type has that flag, or {@link FlatTree#NONE}. */
+    private int child(final FlatTree tree, final int i, final int eventFlag)
     {
         for (int c = tree.firstChild(i); c != FlatTree.NONE; c = tree.nextSibling(c))
         {
-            if (tree.isEvent(c) && eventType.equals(tree.type(c)))
+            if (tree.isEvent(c) && (types.of(tree.typeSymbol(c), tree.type(c)) & eventFlag) != 0)
             {
                 return c;
             }
@@ -172,7 +225,7 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
 
     private String database(final FlatTree tree, final int i)
     {
-        final int c = child(tree, i, "SQL.Database");
+        final int c = child(tree, i, DATABASE_EVENT);
         if (c == FlatTree.NONE)
         {
             return null;

@@ -9,6 +9,7 @@ import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.report.FoldedNames;
 import io.cheetah.report.NameCleaner;
+import io.cheetah.report.SymbolClasses;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +45,13 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
     private static final int CACHE = 2;
     private static final int KINDS = 3;
 
+    /** {@link SymbolClasses} flag of a request's root type; the call kind + 1 is kept in the low two bits. */
+    private static final int REQUEST = 1 << 2;
+    private static final int KIND_MASK = 3;
+
     private final NameCleaner cleaner;
+    /** Message types by symbol, so a message costs one byte read, not a run of string comparisons. */
+    private final SymbolClasses types = new SymbolClasses(MatrixAnalyzer::classify);
     /** This request's calls and their time per kind (reused). */
     private final long[] calls = new long[KINDS];
     private final long[] micros = new long[KINDS];
@@ -70,8 +77,17 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
         {
             return false;
         }
-        final String type = tree.type(0);
+        return isRequestType(tree.type(0));
+    }
+
+    private static boolean isRequestType(final String type)
+    {
         return "URL".equals(type) || "Service".equals(type) || "PigeonService".equals(type);
+    }
+
+    private static int classify(final String type)
+    {
+        return (kind(type) + 1) | (isRequestType(type) ? REQUEST : 0);
     }
 
     /**
@@ -94,7 +110,7 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
     @Override
     public void process(final FlatTree tree, final long hourStart)
     {
-        if (!isRequest(tree))
+        if (tree.size() == 0 || !tree.isTransaction(0) || (types.of(tree.typeSymbol(0), tree.type(0)) & REQUEST) == 0)
         {
             return;
         }
@@ -121,7 +137,7 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
         {
             if (tree.isTransaction(i))
             {
-                final int k = kind(tree.type(i));
+                final int k = (types.of(tree.typeSymbol(i), tree.type(i)) & KIND_MASK) - 1;
                 if (k >= 0)
                 {
                     calls[k]++;

@@ -9,6 +9,7 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.report.NameCleaner;
+import io.cheetah.report.SymbolClasses;
 
 import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -89,7 +90,19 @@ public final class StorageAnalyzer implements Analyzer
     /** Most keys remembered per hour (beyond, the String way). */
     private static final int MAX_KEYS = 16_384;
 
+    // what a message type is to this analyzer (SymbolClasses): the store kind's ordinal + 1 in the low two bits, then
+    // one bit per child event read
+    private static final int KIND_MASK = 3;
+    private static final int SQL_METHOD = 1 << 2;
+    private static final int SQL_DATABASE = 1 << 3;
+    private static final int SERVER_EVENT = 1 << 4;
+    private static final int PIGEON_APP = 1 << 5;
+    private static final int PIGEON_SERVER = 1 << 6;
+    private static final StorageKind[] KINDS = StorageKind.values();
+
     private final ReportLimits limits;
+    /** Message types by symbol, so a message costs one byte read, not a run of string comparisons. */
+    private final SymbolClasses types = new SymbolClasses(StorageAnalyzer::classify);
     private final NameCleaner cleaner;
     private final ReasonCounters<StorageLoss> counters = new ReasonCounters<>(StorageLoss.class);
     private final Long2ObjectHashMap<LiveHour> hours = new Long2ObjectHashMap<>();
@@ -159,6 +172,18 @@ public final class StorageAnalyzer implements Analyzer
         return false;
     }
 
+    private static int classify(final String type)
+    {
+        final StorageKind kind = StorageKind.ofTransaction(type);
+        int flags = kind == null ? 0 : kind.ordinal() + 1;
+        flags |= "SQL.Method".equals(type) ? SQL_METHOD : 0;
+        flags |= "SQL.Database".equals(type) ? SQL_DATABASE : 0;
+        flags |= type.endsWith(".server") ? SERVER_EVENT : 0;
+        flags |= "PigeonCall.app".equals(type) ? PIGEON_APP : 0;
+        flags |= "PigeonCall.server".equals(type) ? PIGEON_SERVER : 0;
+        return flags;
+    }
+
     /**
      * @return what this partition folded, dropped or could not read.
      */
@@ -177,8 +202,13 @@ public final class StorageAnalyzer implements Analyzer
             {
                 continue;
             }
-            final StorageKind kind = StorageKind.ofTransaction(tree.type(i));
-            if (kind == null || !read(tree, i, kind))
+            final int k = types.of(tree.typeSymbol(i), tree.type(i)) & KIND_MASK;
+            if (k == 0)
+            {
+                continue;
+            }
+            final StorageKind kind = KINDS[k - 1];
+            if (!read(tree, i, kind))
             {
                 continue;
             }
@@ -225,15 +255,15 @@ public final class StorageAnalyzer implements Analyzer
             {
                 continue;
             }
-            final String type = tree.type(c);
+            final int type = types.of(tree.typeSymbol(c), tree.type(c));
             switch (kind)
             {
                 case SQL -> {
-                    if ("SQL.Method".equals(type))
+                    if ((type & SQL_METHOD) != 0)
                     {
                         method = (String)sqlMethods.get(tree.nameSymbol(c), tree.name(c));
                     }
-                    else if ("SQL.Database".equals(type))
+                    else if ((type & SQL_DATABASE) != 0)
                     {
                         final Object target = urls.get(tree.nameSymbol(c), tree.name(c));
                         if (target == UNRECOGNIZED)
@@ -250,19 +280,19 @@ public final class StorageAnalyzer implements Analyzer
                     }
                 }
                 case CACHE -> {
-                    if (type.endsWith(".server"))
+                    if ((type & SERVER_EVENT) != 0)
                     {
                         ipPart = part(tree.nameSymbol(c));
                         ip = (String)hosts.get(ipPart, tree.name(c));
                     }
                 }
                 default -> {
-                    if ("PigeonCall.app".equals(type))
+                    if ((type & PIGEON_APP) != 0)
                     {
                         idPart = part(tree.nameSymbol(c));
                         id = (String)names.get(idPart, tree.name(c));
                     }
-                    else if ("PigeonCall.server".equals(type))
+                    else if ((type & PIGEON_SERVER) != 0)
                     {
                         ipPart = part(tree.nameSymbol(c));
                         ip = (String)hosts.get(ipPart, tree.name(c));
