@@ -6,6 +6,7 @@ import io.cheetah.analysis.dependency.DependencyAnalyzer;
 import io.cheetah.analysis.heartbeat.HeartbeatAnalyzer;
 import io.cheetah.analysis.matrix.MatrixAnalyzer;
 import io.cheetah.analysis.storage.StorageAnalyzer;
+import io.cheetah.analysis.top.TopAnalyzer;
 import io.cheetah.codec.SharedSymbols;
 import io.cheetah.message.FlatTree;
 import net.jqwik.api.Arbitraries;
@@ -24,15 +25,15 @@ import static io.cheetah.analysis.TreeBuilder.HOUR;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The analyzers that find entries by the ingest's shared symbols (Storage, Cross, Dependency, Matrix, Business and
- * the domain look-up of every {@link DomainHoursAnalyzer}) must change nothing but speed: the same trees, with and
+ * The analyzers that find entries and classify types by the ingest's shared symbols (Storage, Cross, Dependency,
+ * Matrix, Business, Top and the domain look-up of every {@link DomainHoursAnalyzer}) must change nothing but speed: the same trees, with and
  * without symbols (and with a symbol table too small to hold every string, so both ways mix), give the same
  * reports and the same loss counts, whatever the caps fold or drop.
  */
 class SymbolPathsTest
 {
     private static final List<AnalyzerSpec> SPECS = List.of(StorageAnalyzer.TYPE, CrossAnalyzer.TYPE,
-        DependencyAnalyzer.TYPE, MatrixAnalyzer.TYPE, BusinessAnalyzer.TYPE, HeartbeatAnalyzer.TYPE);
+        DependencyAnalyzer.TYPE, MatrixAnalyzer.TYPE, BusinessAnalyzer.TYPE, HeartbeatAnalyzer.TYPE, TopAnalyzer.TYPE);
 
     private static final String[] DOMAINS = {"shop", "pay", "", "OTHERS", "odd\u0001domain", "cat", "search"};
     private static final String[] IPS = {"10.0.0.1", "10.0.0.2", "10.0.0.3", "", "10.0.0.4:77"};
@@ -48,6 +49,7 @@ class SymbolPathsTest
     private static final String[] SERVERS = {"10.2.2.2:6379", "10.2.2.3", "", "10.3.3.3:2280", "host:x:y"};
     private static final String[] APPS = {"pay", "shop", "", "null", "unknown", "search", "odd\u0001domain"};
     private static final String[] PORTS = {"80", "81", ""};
+    private static final String[] ERRORS = {"Exception", "Error", "RuntimeException", "Warn"};
     private static final String[] STATUSES = {"0", "0", "0", "Timeout", "ERROR"};
     private static final String[] METRIC_STATUSES = {"C", "S", "T", "S,C", "bad"};
     private static final String[] METRIC_DATA = {"1", "2.5", "3,40", "x"};
@@ -128,8 +130,7 @@ class SymbolPathsTest
                     final int service = b.tx(parent, type, pick(random, NAMES), status, at, micros, "");
                     children(random, b, service, at, type + ".client", SERVERS, type + ".app", APPS);
                 }
-                case 4 -> b.event(parent, random.nextBoolean() ? "Exception" : "Error", pick(random, NAMES),
-                    "ERROR", at, "");
+                case 4 -> b.event(parent, pick(random, ERRORS), pick(random, NAMES), "ERROR", at, "");
                 case 5 -> b.metric(parent, pick(random, NAMES), pick(random, METRIC_STATUSES), at,
                     pick(random, METRIC_DATA));
                 default -> b.tx(parent, pick(random, ROOTS), pick(random, NAMES), status, at, micros, "");

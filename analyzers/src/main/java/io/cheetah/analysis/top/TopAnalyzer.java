@@ -10,6 +10,9 @@ import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageKind;
 import io.cheetah.report.NameCleaner;
+import io.cheetah.report.SymbolClasses;
+import org.agrona.collections.Int2ObjectHashMap;
+import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.collections.Object2LongHashMap;
 
 import java.util.ArrayList;
@@ -49,14 +52,20 @@ public final class TopAnalyzer implements Analyzer
     public static final String OTHERS = "OTHERS";
 
     private static final int MINUTES = 60;
+    /** {@link SymbolClasses} flag of an error event type; a timed call kind's ordinal + 1 is kept in the low bits. */
+    private static final int ERROR_TYPE = 1 << 3;
+    private static final int KIND_MASK = 7;
 
     private final ReportLimits limits;
     private final NameCleaner cleaner;
     private final ReasonCounters<TopLoss> counters = new ReasonCounters<>(TopLoss.class);
-    private final Map<Long, Map<String, LiveDomain>> hours = new HashMap<>();
-    // The last hour and domain: a boxed Long look-up per tree would allocate, and most trees repeat both.
+    private final Long2ObjectHashMap<LiveHour> hours = new Long2ObjectHashMap<>();
+    /** Message types by symbol, so a message costs one byte read, not string comparisons. */
+    private final SymbolClasses types = new SymbolClasses(type ->
+        (TopReport.CallKind.ordinalOf(type) + 1) | (isErrorType(type) ? ERROR_TYPE : 0));
+    // The last hour and domain: most trees repeat both.
     private long lastHourStart = Long.MIN_VALUE;
-    private Map<String, LiveDomain> lastHour;
+    private LiveHour lastHour;
     private String lastName;
     private LiveDomain lastDomain;
 
@@ -136,13 +145,13 @@ public final class TopAnalyzer implements Analyzer
             final int kind;
             if (tree.isTransaction(i))
             {
-                kind = TopReport.CallKind.ordinalOf(tree.type(i));
+                kind = (types.of(tree.typeSymbol(i), tree.type(i)) & KIND_MASK) - 1;
                 if (kind < 0)
                 {
                     continue;
                 }
             }
-            else if (tree.isEvent(i) && isErrorType(tree.type(i)))
+            else if (tree.isEvent(i) && (types.of(tree.typeSymbol(i), tree.type(i)) & ERROR_TYPE) != 0)
             {
                 kind = -1;
             }
@@ -152,7 +161,7 @@ public final class TopAnalyzer implements Analyzer
             }
             if (domain == null)
             {
-                domain = cachedDomain(hourStart, tree.domain());
+                domain = cachedDomain(hourStart, tree.domainSymbol(), tree.domain());
             }
             final int minute = (int)Math.floorMod(Math.floorDiv(tree.timestamp(i), 60_000L), (long)MINUTES);
             LiveSegment s = domain.segments[minute];
@@ -196,7 +205,7 @@ public final class TopAnalyzer implements Analyzer
     }
 
     /** {@link #domain}, skipping the look-ups when the tree repeats the last hour and domain (by identity). */
-    private LiveDomain cachedDomain(final long hourStart, final String name)
+    private LiveDomain cachedDomain(final long hourStart, final int symbol, final String name)
     {
         if (hourStart == lastHourStart && name == lastName && lastDomain != null)
         {
@@ -206,24 +215,42 @@ public final class TopAnalyzer implements Analyzer
             }
             return lastDomain;
         }
-        final LiveDomain d = domain(hourStart, name);
+        final LiveDomain d = domain(hourStart, symbol, name);
         lastHourStart = hourStart;
         lastName = name;
         lastDomain = d;
         return d;
     }
 
-    private LiveDomain domain(final long hourStart, final String name)
+    private LiveDomain domain(final long hourStart, final int symbol, final String name)
     {
-        Map<String, LiveDomain> domains = hourStart == lastHourStart && lastHour != null ? lastHour :
-            hours.get(hourStart);
-        if (domains == null)
+        LiveHour hour = hourStart == lastHourStart && lastHour != null ? lastHour : hours.get(hourStart);
+        if (hour == null)
         {
-            domains = new HashMap<>();
-            hours.put(hourStart, domains);
+            hour = new LiveHour();
+            hours.put(hourStart, hour);
         }
-        lastHour = domains;
+        lastHour = hour;
         lastHourStart = hourStart;
+        if (symbol >= 0)
+        {
+            final LiveDomain known = hour.bySymbol.get(symbol);
+            if (known != null)
+            {
+                return known;
+            }
+        }
+        final LiveDomain d = domain(hour.byName, name);
+        // a domain that folded into OTHERS goes the String way each time, so each fold is counted
+        if (symbol >= 0 && (!d.name.equals(OTHERS) || OTHERS.equals(name)))
+        {
+            hour.bySymbol.put(symbol, d); // one symbol per admitted domain: bounded by the cap
+        }
+        return d;
+    }
+
+    private LiveDomain domain(final Map<String, LiveDomain> domains, final String name)
+    {
         LiveDomain d = domains.get(name);
         if (d == null)
         {
@@ -256,17 +283,17 @@ public final class TopAnalyzer implements Analyzer
     @Override
     public Report snapshot(final long hourStart, final String domain)
     {
-        final Map<String, LiveDomain> domains = hours.get(hourStart);
-        return domains == null || !TopReport.DOMAIN.equals(domain) ? null : report(hourStart, domains);
+        final LiveHour hour = hours.get(hourStart);
+        return hour == null || !TopReport.DOMAIN.equals(domain) ? null : report(hourStart, hour.byName);
     }
 
     @Override
     public List<Report> closeHour(final long hourStart)
     {
-        final Map<String, LiveDomain> domains = hours.remove(hourStart);
+        final LiveHour hour = hours.remove(hourStart);
         lastHour = null;
         lastDomain = null;
-        return domains == null ? List.of() : List.of(report(hourStart, domains));
+        return hour == null ? List.of() : List.of(report(hourStart, hour.byName));
     }
 
     @Override
@@ -275,7 +302,7 @@ public final class TopAnalyzer implements Analyzer
         final TopReport saved = (TopReport)report;
         for (final TopReport.Domain d : saved.domains())
         {
-            final LiveDomain live = domain(saved.hourStart(), d.name());
+            final LiveDomain live = domain(saved.hourStart(), -1, d.name());
             for (final TopReport.Segment s : d.segments())
             {
                 LiveSegment segment = live.segments[s.minute()];
@@ -341,6 +368,13 @@ public final class TopAnalyzer implements Analyzer
         map.forEach((k, v) -> out.add(new TopReport.Count(k, v)));
         out.sort(java.util.Comparator.comparing(TopReport.Count::id));
         return out;
+    }
+
+    /** One open hour's domains, by name and by the symbols trees named them with. */
+    private static final class LiveHour
+    {
+        final Map<String, LiveDomain> byName = new HashMap<>();
+        final Int2ObjectHashMap<LiveDomain> bySymbol = new Int2ObjectHashMap<>(16, 0.5f);
     }
 
     /** One client domain's hour. */
