@@ -23,6 +23,11 @@
  * Memory per name entry, roughly: 100 bytes of fields + 32 bytes per active minute + 8 bytes per non-empty
  * (minute, bucket) sketch cell + ~12 bytes of map slot; strings are held once per report.
  * <p>
+ * Look-ups by the ingest's shared symbols, for every analyzer: {@link io.cheetah.report.TallyShortcuts} (Transaction
+ * and Event: a (type, name) symbol pair to its tally), {@link io.cheetah.report.FoldedNames} (a capped set of
+ * entries named by client text, found by the name's symbol), {@link io.cheetah.report.SymbolClasses} (what a type
+ * means to an analyzer, one byte per type symbol). Each keeps the String way for strings without a symbol.
+ * <p>
  * Shared by every report format, the tally ones above and the list-shaped problem and heartbeat ones:
  * {@link io.cheetah.report.XmlWriter} escapes every untrusted string written to XML, {@link io.cheetah.report.JsonText}
  * every one written to JSON; {@link io.cheetah.report.HourText} writes an hour's CAT {@code startTime}/{@code endTime};
