@@ -72,11 +72,13 @@ public final class Nm1Decoder extends WireReader
             {
                 final long ts = readVarLong();
                 final String name = readNullable();
+                final int nameSymbol = lastSymbol;
                 final String kind = readNullable();
                 final long n = readVarLong();
                 final double sum = Double.longBitsToDouble(readVarLong());
                 final long durationMs = readVarLong();
                 final int i = tree.add(MessageKind.METRIC, FlatTree.NONE, "", name, ts);
+                tree.setSymbols(i, interner.emptySymbol(), nameSymbol);
                 tree.setStatus(i, kind);
                 tree.setBagValues(i, n, sum);
                 tree.setDurationMicros(i, durationMs * 1000);

@@ -45,6 +45,8 @@ public final class Utf8Interner
     private final int mask;
     private final SharedSymbols shared;
     private int lastSymbol = SharedSymbols.NONE;
+    /** The empty string's shared symbol (metric messages have an empty type), or NONE without shared symbols. */
+    private final int emptySymbol;
     private volatile long misses;
     /** The key's first words (zero-padded), as {@link #hash} read them. */
     private final long[] words = new long[INLINE_WORDS];
@@ -70,6 +72,7 @@ public final class Utf8Interner
         tails = new byte[n][];
         mask = n - 1;
         this.shared = shared;
+        this.emptySymbol = shared == null ? SharedSymbols.NONE : shared.intern("");
     }
 
     /**
@@ -90,7 +93,7 @@ public final class Utf8Interner
     {
         if (length == 0)
         {
-            lastSymbol = SharedSymbols.NONE;
+            lastSymbol = emptySymbol;
             return "";
         }
         if (length > MAX_CACHED_BYTES)
@@ -214,8 +217,16 @@ public final class Utf8Interner
     }
 
     /**
+     * @return the empty string's shared symbol, or {@link SharedSymbols#NONE} without a shared table.
+     */
+    public int emptySymbol()
+    {
+        return emptySymbol;
+    }
+
+    /**
      * @return the shared symbol of the string the last {@link #intern} call returned, or
-     *         {@link SharedSymbols#NONE} (no shared table, an empty or uncached string, or a full table).
+     *         {@link SharedSymbols#NONE} (no shared table, an uncached string, or a full table).
      */
     public int lastSymbol()
     {

@@ -66,6 +66,10 @@ class SharedSymbolsTest
             assertThat(t.domainSymbol()).isNotNegative();
             assertThat(symbols.string(t.domainSymbol())).isSameAs(t.domain()).isEqualTo("demo");
             assertThat(symbols.string(t.ipSymbol())).isSameAs(t.ip()).isEqualTo("10.0.0.1");
+            // a metric's empty type has a symbol too, so a bag's metric names are found by symbol
+            assertThat(t.symbolPair(0)).isNotEqualTo(FlatTree.NO_SYMBOLS);
+            assertThat(symbols.string(t.typeSymbol(0))).isEqualTo(t.type(0));
+            assertThat(symbols.string(t.nameSymbol(0))).isSameAs(t.name(0));
             final FlatTree copy = new FlatTree();
             copy.copyFrom(t);
             assertThat(copy.domainSymbol()).isEqualTo(t.domainSymbol());
