@@ -216,11 +216,11 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
             final boolean success = tree.isSuccess(i);
             final long micros = tree.durationMicros(i);
             final int role = client ? SERVER : CLIENT;
-            LiveRemote end = live.remote(endKey(tree.ipSymbol(), remoteSymbol, role));
+            final long key = endKey(tree.ipSymbol(), remoteSymbol, role);
+            LiveRemote end = live.remote(key);
             if (end == null)
             {
-                end = live.remote(endKey(tree.ipSymbol(), remoteSymbol, role), tree.ip(), remote, role, app,
-                    client ? CALL_TYPE : SERVICE_TYPE);
+                end = live.remote(key, tree.ip(), remote, role, app, client ? CALL_TYPE : SERVICE_TYPE);
             }
             if (end != null)
             {

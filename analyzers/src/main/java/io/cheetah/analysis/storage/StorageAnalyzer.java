@@ -444,28 +444,31 @@ public final class StorageAnalyzer implements Analyzer
         if (s == null)
         {
             s = domain.statements.get(raw);
-        }
-        if (s == null)
-        {
-            String id = (String)names.get(symbol, raw);
-            if (domain.statements.size() >= limits.maxNamesPerType() && !domain.statements.containsKey(id))
-            {
-                counters.increment(StorageLoss.STATEMENT_FOLDED);
-                id = OTHERS;
-            }
-            s = domain.statements.get(id);
+            boolean folded = false;
             if (s == null)
             {
-                if (hour.statements >= limits.maxNamesPerHour())
+                String id = (String)names.get(symbol, raw);
+                if (domain.statements.size() >= limits.maxNamesPerType() && !domain.statements.containsKey(id))
                 {
-                    counters.increment(StorageLoss.STATEMENT_DROPPED);
-                    return;
+                    counters.increment(StorageLoss.STATEMENT_FOLDED);
+                    id = OTHERS;
+                    folded = true;
                 }
-                hour.statements++;
-                s = new LiveStatement(id == OTHERS ? "" : statementText(tree.data(i)));
-                domain.statements.put(id, s);
+                s = domain.statements.get(id);
+                if (s == null)
+                {
+                    if (hour.statements >= limits.maxNamesPerHour())
+                    {
+                        counters.increment(StorageLoss.STATEMENT_DROPPED);
+                        return;
+                    }
+                    hour.statements++;
+                    s = new LiveStatement(folded ? "" : statementText(tree.data(i)));
+                    domain.statements.put(id, s);
+                }
             }
-            if (symbol >= 0 && id != OTHERS && domain.statementsBySymbol.size() < 2 * limits.maxNamesPerType())
+            // a folded name goes the String way each time, so each of its folds is counted
+            if (symbol >= 0 && !folded && domain.statementsBySymbol.size() < 2 * limits.maxNamesPerType())
             {
                 domain.statementsBySymbol.put(symbol, s);
             }
