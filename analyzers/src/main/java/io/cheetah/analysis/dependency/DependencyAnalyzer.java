@@ -71,6 +71,8 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
     private final Map<String, String> databases = new HashMap<>();
     /** The same by the URL's shared symbol. */
     private final Int2ObjectHashMap<String> databasesBySymbol = new Int2ObjectHashMap<>(64, 0.5f);
+    /** The symbol of the URL {@link #database} read last (single thread: no allocation per call). */
+    private int databaseSymbol = -1;
 
     /**
      * @param context partition and caps.
@@ -189,7 +191,8 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
                 final String db = database(tree, i);
                 if (db != null)
                 {
-                    live.dependency(minute, DATABASE, -1, db, ok, millis);
+                    // the database is a function of the URL, so the URL's symbol stands for it
+                    live.dependency(minute, DATABASE, databaseSymbol, db, ok, millis);
                 }
             }
             else if ((flags & CALL_TYPE) != 0)
@@ -231,6 +234,7 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
             return null;
         }
         final int symbol = tree.nameSymbol(c);
+        databaseSymbol = symbol;
         String db = symbol < 0 ? null : databasesBySymbol.get(symbol);
         if (db == null)
         {
@@ -440,8 +444,10 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
     private static final class LiveMinute
     {
         // open addressing; the keys are the live hour's own id instances, so equality is mostly identity
-        final Map<String, long[]> indexes = new Object2ObjectHashMap<>();
-        final List<Map<String, long[]>> dependencies = List.of(new Object2ObjectHashMap<>(),
-            new Object2ObjectHashMap<>(), new Object2ObjectHashMap<>(), new Object2ObjectHashMap<>());
+        // (small at first: a domain holds 60 of these per hour, most kinds empty in most minutes)
+        final Map<String, long[]> indexes = new Object2ObjectHashMap<>(8, 0.65f);
+        final List<Map<String, long[]>> dependencies = List.of(new Object2ObjectHashMap<>(4, 0.65f),
+            new Object2ObjectHashMap<>(4, 0.65f), new Object2ObjectHashMap<>(4, 0.65f),
+            new Object2ObjectHashMap<>(4, 0.65f));
     }
 }
