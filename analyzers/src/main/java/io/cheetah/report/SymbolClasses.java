@@ -10,7 +10,8 @@ import java.util.Arrays;
  * classified each time.
  * <p>
  * A direct-indexed byte array, grown on demand (at most {@link #MAX_SYMBOLS} bytes). Single writer: owned by one
- * analyzer, on its ring thread.
+ * analyzer, on its ring thread. Never share one statically (a prefilter, say): a symbol means a string only within
+ * one server's table, and a JVM may run several servers (the system tests do), each numbering its strings anew.
  */
 public final class SymbolClasses
 {
