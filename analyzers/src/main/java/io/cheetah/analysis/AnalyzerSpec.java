@@ -6,7 +6,6 @@ import io.cheetah.message.MessageKind;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.function.Supplier;
 
 /**
  * An {@link AnalyzerType} given as data: name, default index and level, prefilter, report format and factory. Every
@@ -22,8 +21,6 @@ public final class AnalyzerSpec implements AnalyzerType
     private final ReportFormat format;
     private final Function<AnalyzerContext, Analyzer> factory;
     private final boolean serverWide;
-    /** Makes a prefilter for one ingest thread ({@link #newPrefilter()}), or null for {@link #prefilter} itself. */
-    private final Supplier<Predicate<FlatTree>> perThread;
 
     /**
      * @param name         stable name in configuration, metrics and storage.
@@ -44,11 +41,9 @@ public final class AnalyzerSpec implements AnalyzerType
         this.format = format;
         this.factory = Objects.requireNonNull(factory, "factory");
         this.serverWide = false;
-        this.perThread = null;
     }
 
-    private AnalyzerSpec(final AnalyzerSpec spec, final boolean serverWide,
-        final Supplier<Predicate<FlatTree>> perThread)
+    private AnalyzerSpec(final AnalyzerSpec spec)
     {
         this.name = spec.name;
         this.defaultIndex = spec.defaultIndex;
@@ -56,8 +51,7 @@ public final class AnalyzerSpec implements AnalyzerType
         this.prefilter = spec.prefilter;
         this.format = spec.format;
         this.factory = spec.factory;
-        this.serverWide = serverWide;
-        this.perThread = perThread;
+        this.serverWide = true;
     }
 
     /**
@@ -65,23 +59,7 @@ public final class AnalyzerSpec implements AnalyzerType
      */
     public AnalyzerSpec acrossDomains()
     {
-        return new AnalyzerSpec(this, true, perThread);
-    }
-
-    /**
-     * @param perThread makes a prefilter for one ingest thread that accepts exactly what the shared prefilter
-     *                  accepts, with caches of its own (see {@link AnalyzerType#newPrefilter()}).
-     * @return this spec with it.
-     */
-    public AnalyzerSpec withPrefilters(final Supplier<Predicate<FlatTree>> perThread)
-    {
-        return new AnalyzerSpec(this, serverWide, Objects.requireNonNull(perThread, "perThread"));
-    }
-
-    @Override
-    public Predicate<FlatTree> newPrefilter()
-    {
-        return perThread == null ? prefilter : perThread.get();
+        return new AnalyzerSpec(this);
     }
 
     @Override

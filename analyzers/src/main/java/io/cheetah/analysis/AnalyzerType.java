@@ -2,8 +2,6 @@ package io.cheetah.analysis;
 
 import io.cheetah.message.FlatTree;
 
-import java.util.function.Predicate;
-
 /**
  * Describes one kind of analyzer (transaction, event, problem, …): its name, default index and level, its
  * prefilter, and how to create one writer per partition. The dispatcher calls {@link #accepts(FlatTree)} on the
@@ -33,19 +31,6 @@ public interface AnalyzerType
      * @return true to have it offered to {@link Analyzer#process}.
      */
     boolean accepts(FlatTree tree);
-
-    /**
-     * A prefilter for one ingest thread: it accepts exactly the trees {@link #accepts} accepts, but may keep caches of
-     * its own (what a message type means, by the type's symbol), so it is used by the one thread that asked for it,
-     * and each dispatcher asks for its own (symbols mean strings only within one server's table). By default,
-     * {@link #accepts}.
-     *
-     * @return the prefilter.
-     */
-    default Predicate<FlatTree> newPrefilter()
-    {
-        return this::accepts;
-    }
 
     /**
      * Creates the writer for one partition of domains.

@@ -15,7 +15,6 @@ import org.agrona.collections.Long2LongHashMap;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.collections.LongHashSet;
 
-import java.util.function.Predicate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -55,8 +54,7 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
 {
     /** Index 11, LOW; takes trees holding an RPC transaction. Listed in {@link io.cheetah.analysis.AnalyzerCatalog}. */
     public static final AnalyzerSpec TYPE = new AnalyzerSpec(CrossReport.NAME, 11, Level.LOW,
-        CrossAnalyzer::holdsRpc, new CrossReportFormat(), CrossAnalyzer::new).acrossDomains()
-        .withPrefilters(CrossAnalyzer::rpcPrefilter);
+        CrossAnalyzer::holdsRpc, new CrossReportFormat(), CrossAnalyzer::new).acrossDomains();
 
     /** The name that folded calls count under. */
     public static final String OTHERS = "OTHERS";
@@ -126,26 +124,6 @@ public final class CrossAnalyzer extends DomainHoursAnalyzer<CrossAnalyzer.Live,
             }
         }
         return false;
-    }
-
-    /**
-     * @return {@link #holdsRpc} for one ingest thread, reading each message's type by its symbol.
-     */
-    static Predicate<FlatTree> rpcPrefilter()
-    {
-        final SymbolClasses types = new SymbolClasses(CrossAnalyzer::classify);
-        return tree ->
-        {
-            for (int i = 0, n = tree.size(); i < n; i++)
-            {
-                if (tree.isTransaction(i) &&
-                    (types.of(tree.typeSymbol(i), tree.type(i)) & (CLIENT_TX | SERVER_TX)) != 0)
-                {
-                    return true;
-                }
-            }
-            return false;
-        };
     }
 
     private static int classify(final String t)

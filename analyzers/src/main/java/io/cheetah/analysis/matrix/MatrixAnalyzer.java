@@ -11,7 +11,6 @@ import io.cheetah.report.FoldedNames;
 import io.cheetah.report.NameCleaner;
 import io.cheetah.report.SymbolClasses;
 
-import java.util.function.Predicate;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,8 +35,7 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
      * {@link io.cheetah.analysis.AnalyzerCatalog}.
      */
     public static final AnalyzerSpec TYPE = new AnalyzerSpec(MatrixReport.NAME, 10, Level.LOW,
-        MatrixAnalyzer::isRequest, new MatrixReportFormat(), MatrixAnalyzer::new)
-        .withPrefilters(MatrixAnalyzer::requestPrefilter);
+        MatrixAnalyzer::isRequest, new MatrixReportFormat(), MatrixAnalyzer::new);
 
     /** The name that folded requests count under. */
     public static final String OTHERS = FoldedNames.OTHERS;
@@ -80,16 +78,6 @@ public final class MatrixAnalyzer extends DomainHoursAnalyzer<MatrixAnalyzer.Liv
             return false;
         }
         return isRequestType(tree.type(0));
-    }
-
-    /**
-     * @return {@link #isRequest} for one ingest thread, reading the root's type by its symbol.
-     */
-    static Predicate<FlatTree> requestPrefilter()
-    {
-        final SymbolClasses types = new SymbolClasses(MatrixAnalyzer::classify);
-        return tree -> tree.size() > 0 && tree.isTransaction(0) &&
-            (types.of(tree.typeSymbol(0), tree.type(0)) & REQUEST) != 0;
     }
 
     private static boolean isRequestType(final String type)

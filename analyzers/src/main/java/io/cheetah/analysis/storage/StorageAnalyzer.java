@@ -15,7 +15,6 @@ import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.collections.Object2ObjectHashMap;
 
-import java.util.function.Predicate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -66,8 +65,7 @@ public final class StorageAnalyzer implements Analyzer
      * trees holding a store call ({@link #holdsStoreCall}). Listed in {@link io.cheetah.analysis.AnalyzerCatalog}.
      */
     public static final AnalyzerSpec TYPE = new AnalyzerSpec(StorageReport.NAME, 9, Level.MID,
-        StorageAnalyzer::holdsStoreCall, new StorageReportFormat(), StorageAnalyzer::new).acrossDomains()
-        .withPrefilters(StorageAnalyzer::storeCallPrefilter);
+        StorageAnalyzer::holdsStoreCall, new StorageReportFormat(), StorageAnalyzer::new).acrossDomains();
 
     /** What folded calls count under. */
     public static final String OTHERS = "OTHERS";
@@ -184,25 +182,6 @@ public final class StorageAnalyzer implements Analyzer
         flags |= "PigeonCall.app".equals(type) ? PIGEON_APP : 0;
         flags |= "PigeonCall.server".equals(type) ? PIGEON_SERVER : 0;
         return flags;
-    }
-
-    /**
-     * @return {@link #holdsStoreCall} for one ingest thread, reading each message's type by its symbol.
-     */
-    static Predicate<FlatTree> storeCallPrefilter()
-    {
-        final SymbolClasses types = new SymbolClasses(StorageAnalyzer::classify);
-        return tree ->
-        {
-            for (int i = 0, n = tree.size(); i < n; i++)
-            {
-                if (tree.isTransaction(i) && (types.of(tree.typeSymbol(i), tree.type(i)) & KIND_MASK) != 0)
-                {
-                    return true;
-                }
-            }
-            return false;
-        };
     }
 
     /**

@@ -15,7 +15,6 @@ import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.collections.Long2ObjectHashMap;
 import org.agrona.collections.Object2LongHashMap;
 
-import java.util.function.Predicate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -47,8 +46,7 @@ public final class TopAnalyzer implements Analyzer
      * Listed in {@link io.cheetah.analysis.AnalyzerCatalog}.
      */
     public static final AnalyzerSpec TYPE = new AnalyzerSpec(TopReport.NAME, 7, Level.MID,
-        TopAnalyzer::holdsErrorOrTimedCall, new TopReportFormat(), TopAnalyzer::new).acrossDomains()
-        .withPrefilters(TopAnalyzer::errorOrTimedCallPrefilter);
+        TopAnalyzer::holdsErrorOrTimedCall, new TopReportFormat(), TopAnalyzer::new).acrossDomains();
 
     /** What errors count under past a cap. */
     public static final String OTHERS = "OTHERS";
@@ -63,7 +61,8 @@ public final class TopAnalyzer implements Analyzer
     private final ReasonCounters<TopLoss> counters = new ReasonCounters<>(TopLoss.class);
     private final Long2ObjectHashMap<LiveHour> hours = new Long2ObjectHashMap<>();
     /** Message types by symbol, so a message costs one byte read, not string comparisons. */
-    private final SymbolClasses types = new SymbolClasses(TopAnalyzer::classify);
+    private final SymbolClasses types = new SymbolClasses(type ->
+        (TopReport.CallKind.ordinalOf(type) + 1) | (isErrorType(type) ? ERROR_TYPE : 0));
     // The last hour and domain: most trees repeat both.
     private long lastHourStart = Long.MIN_VALUE;
     private LiveHour lastHour;
@@ -127,31 +126,6 @@ public final class TopAnalyzer implements Analyzer
             }
         }
         return false;
-    }
-
-    /**
-     * @return {@link #holdsErrorOrTimedCall} for one ingest thread, reading each message's type by its symbol.
-     */
-    static Predicate<FlatTree> errorOrTimedCallPrefilter()
-    {
-        final SymbolClasses types = new SymbolClasses(TopAnalyzer::classify);
-        return tree ->
-        {
-            for (int i = 0, n = tree.size(); i < n; i++)
-            {
-                if (tree.isTransaction(i) ? (types.of(tree.typeSymbol(i), tree.type(i)) & KIND_MASK) != 0 :
-                    tree.isEvent(i) && (types.of(tree.typeSymbol(i), tree.type(i)) & ERROR_TYPE) != 0)
-                {
-                    return true;
-                }
-            }
-            return false;
-        };
-    }
-
-    private static int classify(final String type)
-    {
-        return (TopReport.CallKind.ordinalOf(type) + 1) | (isErrorType(type) ? ERROR_TYPE : 0);
     }
 
     /**

@@ -12,7 +12,6 @@ import io.cheetah.server.period.OutOfPeriodLedger;
 
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Predicate;
 
 /**
  * Hands one decoded tree to the rings on the Netty thread that decoded it: period check, prefilter
@@ -41,8 +40,6 @@ public final class Dispatcher
 
     private final RingGroup group;
     private final AnalyzerSlot[][] byRing;
-    /** Per ring, the prefilter of each of its slots, this thread's own (they may keep caches: one thread each). */
-    private final Predicate<FlatTree>[][] prefilters;
     /** This dispatcher's own lanes of the per-tree counts (one thread dispatches through it: no atomics). */
     private final SharedCount.Lane trees;
     private final SharedCount.Lane[] drops = new SharedCount.Lane[Long.SIZE];
@@ -61,23 +58,16 @@ public final class Dispatcher
      * @param counters where trees and out-of-period trees are counted.
      * @param ledger   per-domain out-of-period counts.
      */
-    @SuppressWarnings({"unchecked", "rawtypes"}) // arrays of Predicate<FlatTree>
     public Dispatcher(final RingGroup group, final List<AnalyzerSlot> slots, final Clock clock,
         final IngestCounters counters, final OutOfPeriodLedger ledger)
     {
         this.group = group;
         this.byRing = new AnalyzerSlot[group.rings()][];
-        this.prefilters = new Predicate[byRing.length][];
         this.highMasks = new long[byRing.length];
         for (int r = 0; r < byRing.length; r++)
         {
             final int ring = r;
             byRing[r] = slots.stream().filter(s -> s.ring() == ring).toArray(AnalyzerSlot[]::new);
-            prefilters[r] = new Predicate[byRing[r].length];
-            for (int k = 0; k < byRing[r].length; k++)
-            {
-                prefilters[r][k] = byRing[r][k].type().newPrefilter();
-            }
             for (final AnalyzerSlot s : byRing[r])
             {
                 if (s.level() == Level.HIGH)
@@ -158,11 +148,9 @@ public final class Dispatcher
         for (int r = 0; r < byRing.length; r++)
         {
             long mask = 0;
-            final AnalyzerSlot[] ringSlots = byRing[r];
-            for (int k = 0; k < ringSlots.length; k++)
+            for (final AnalyzerSlot slot : byRing[r])
             {
-                final AnalyzerSlot slot = ringSlots[k];
-                if ((allowed & (1L << slot.bit())) != 0 && prefilters[r][k].test(tree))
+                if ((allowed & (1L << slot.bit())) != 0 && slot.type().accepts(tree))
                 {
                     if (slot.level() == Level.HIGH || admitted >= slot.threshold())
                     {

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -127,39 +126,6 @@ class PriorityGateTest
         assertThat(counter(slots, "c").processed.sum()).isEqualTo(10);
         // two consumers per ring, two rings published to: every tree was released by all four before reuse
         assertThat(pipe.pool().free()).isEqualTo((int)pipe.counters().treesAllocated.sum());
-        pipe.rings().shutdown(1000);
-    }
-
-    @Test
-    void eachDispatcherAsksForPrefiltersOfItsOwnAndUsesThemInsteadOfTheSharedOne() throws Exception
-    {
-        final AtomicInteger made = new AtomicInteger();
-        final CountingAnalyzerType a = new CountingAnalyzerType("a", 0, Level.HIGH, t -> true);
-        final CountingAnalyzerType b = new CountingAnalyzerType("b", 1, Level.HIGH, t ->
-        {
-            throw new AssertionError("the dispatcher used the shared prefilter");
-        }).withPrefilters(() ->
-        {
-            made.incrementAndGet();
-            return t -> t.domain().equals("x");
-        });
-        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4);
-        final List<AnalyzerSlot> slots = List.of(slotIn(a, 0, 2, gate), slotIn(b, 1, 2, gate));
-        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(2, RING, 1, "sleeping", gate),
-            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
-        assertThat(made.get()).isEqualTo(1);
-        for (int i = 0; i < 10; i++)
-        {
-            final PooledTree t = pipe.pool().acquire();
-            Trees.url(t.tree(), i % 2 == 0 ? "x" : "y" + i, NOW);
-            pipe.dispatcher().dispatch(t);
-        }
-        assertThat(pipe.rings().drain(10_000)).isTrue();
-        awaitEmpty(pipe.rings(), 0);
-        awaitEmpty(pipe.rings(), 1);
-        assertThat(counter(slots, "a").processed.sum()).isEqualTo(10);
-        assertThat(counter(slots, "b").processed.sum()).isEqualTo(5);
-        assertThat(made.get()).isEqualTo(1);
         pipe.rings().shutdown(1000);
     }
 
