@@ -71,8 +71,6 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
     private final Map<String, String> databases = new HashMap<>();
     /** The same by the URL's shared symbol. */
     private final Int2ObjectHashMap<String> databasesBySymbol = new Int2ObjectHashMap<>(64, 0.5f);
-    /** The symbol of the URL {@link #database} read last (single thread: no allocation per call). */
-    private int databaseSymbol = -1;
 
     /**
      * @param context partition and caps.
@@ -188,11 +186,12 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
             }
             else if ((flags & SQL_TYPE) != 0)
             {
-                final String db = database(tree, i);
+                final int url = child(tree, i, DATABASE_EVENT);
+                final String db = url == FlatTree.NONE ? null : database(tree, url);
                 if (db != null)
                 {
                     // the database is a function of the URL, so the URL's symbol stands for it
-                    live.dependency(minute, DATABASE, databaseSymbol, db, ok, millis);
+                    live.dependency(minute, DATABASE, tree.nameSymbol(url), db, ok, millis);
                 }
             }
             else if ((flags & CALL_TYPE) != 0)
@@ -226,15 +225,10 @@ public final class DependencyAnalyzer extends DomainHoursAnalyzer<DependencyAnal
         return FlatTree.NONE;
     }
 
-    private String database(final FlatTree tree, final int i)
+    /** @return the database that the JDBC URL of event {@code c} names, or null when it names none. */
+    private String database(final FlatTree tree, final int c)
     {
-        final int c = child(tree, i, DATABASE_EVENT);
-        if (c == FlatTree.NONE)
-        {
-            return null;
-        }
         final int symbol = tree.nameSymbol(c);
-        databaseSymbol = symbol;
         String db = symbol < 0 ? null : databasesBySymbol.get(symbol);
         if (db == null)
         {
