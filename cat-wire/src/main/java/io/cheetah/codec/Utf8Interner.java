@@ -19,7 +19,11 @@ import java.util.Arrays;
  * so the cost of a look-up is the cache lines it touches. Each slot keeps its hash, length, symbol and first
  * {@value #INLINE_BYTES} key bytes in one 64-byte row of a {@code long[]}; a hit on a string that short (types,
  * statuses, ips, URLs, most SQL names) reads that row and the String reference, and only a longer key compares its
- * remaining bytes from a separate array. The hash reads eight bytes at a time.
+ * remaining bytes from a separate array. The hash reads eight bytes at a time. A hit on a string with a shared
+ * symbol takes its reference from {@link SharedSymbols#string} rather than from this table's slot array: symbols are
+ * numbered densely in the order strings first came, so those references fill a few KB that stay cached, where the
+ * slots of the same strings are scattered over the whole table, a cache line each (JMH {@code nt1Decode} with cold
+ * trees, alternated four times: 13 % faster, BENCHMARKS.md round-two session 21).
  * <p>
  * With {@link SharedSymbols} (the server's ingest), a miss takes the canonical String and its symbol from the shared
  * table, so every decoding thread returns the same instance for the same bytes, and {@link #lastSymbol()} tells the
@@ -117,8 +121,9 @@ public final class Utf8Interner
             if (m == meta && inlineEquals(row, inlineWords) && (length <= INLINE_BYTES ||
                 Arrays.equals(tails[slot], 0, length - INLINE_BYTES, buf, offset + INLINE_BYTES, offset + length)))
             {
-                lastSymbol = (int)rows[row + 1];
-                return values[slot];
+                final int symbol = (int)rows[row + 1];
+                lastSymbol = symbol;
+                return symbol != SharedSymbols.NONE ? shared.string(symbol) : values[slot];
             }
         }
         return store(home, meta, buf, offset, length);

@@ -37,6 +37,31 @@ class Utf8InternerTest
         }
     }
 
+    /** With shared symbols a hit returns the symbol's canonical string; past the table's capacity, the cached one. */
+    @Property(tries = 100)
+    void withSharedSymbolsAHitReturnsTheSymbolsStringOrTheCachedOneWhenTheTableIsFull(
+        @ForAll @Size(max = 40) final List<@Size(min = 1, max = 60) byte[]> keys)
+    {
+        final SharedSymbols symbols = new SharedSymbols(8);
+        final Utf8Interner interner = new Utf8Interner(4096, symbols);
+        for (int round = 0; round < 2; round++)
+        {
+            for (final byte[] key : keys)
+            {
+                final String s = interner.intern(key, 0, key.length);
+                final int symbol = interner.lastSymbol();
+                assertThat(s).isEqualTo(new String(key, StandardCharsets.UTF_8));
+                if (symbol != SharedSymbols.NONE)
+                {
+                    assertThat(s).isSameAs(symbols.string(symbol));
+                }
+                final String again = interner.intern(key, 0, key.length);
+                assertThat(again).isSameAs(s);
+                assertThat(interner.lastSymbol()).isEqualTo(symbol);
+            }
+        }
+    }
+
     @Test
     void keysThatDifferOnlyPastTheInlineBytesOrInTheLastByteStayApart()
     {

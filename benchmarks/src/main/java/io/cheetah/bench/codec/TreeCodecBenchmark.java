@@ -33,7 +33,13 @@ public class TreeCodecBenchmark extends BenchmarkDefaults
     private final MessageTree[] trees = new MessageTree[TREES];
     private final byte[][] nt1 = new byte[TREES][];
     private final byte[][] pt1 = new byte[TREES][];
-    private final FlatTree tree = new FlatTree();
+    private FlatTree[] targets;
+    /**
+     * Trees decoded into in turn: 1 (always in cache) or as many as the server's tree pool cycles through (3 rings
+     * of 4,096 slots and 1,024 spare with the defaults), whose arrays are cold when a frame is decoded into them.
+     */
+    @Param({"1", "16384"})
+    public int targetTrees;
     /** Interner slots: the default 8,192, and a table large enough that no recurring string is ever evicted. */
     @Param({"8192", "65536"})
     public int internerSlots;
@@ -52,6 +58,11 @@ public class TreeCodecBenchmark extends BenchmarkDefaults
     @Setup
     public void setUp()
     {
+        targets = new FlatTree[targetTrees];
+        for (int k = 0; k < targetTrees; k++)
+        {
+            targets[k] = new FlatTree();
+        }
         decoder = new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(internerSlots,
             sharedSymbols ? new SharedSymbols() : null));
         final StdMix mix = StdMix.builder().seed(42).variant(Variant.STD_MIX).clock(() -> 1_795_316_400_000L)
@@ -71,7 +82,9 @@ public class TreeCodecBenchmark extends BenchmarkDefaults
     @Benchmark
     public int nt1Decode() throws MalformedFrameException
     {
-        final byte[] frame = nt1[next++ & (TREES - 1)];
+        final int k = next++;
+        final byte[] frame = nt1[k & (TREES - 1)];
+        final FlatTree tree = targets[k % targets.length];
         decoder.decodeFrame(frame, 0, frame.length, tree);
         return tree.size();
     }
@@ -93,7 +106,9 @@ public class TreeCodecBenchmark extends BenchmarkDefaults
     @Benchmark
     public int pt1Decode() throws MalformedFrameException
     {
-        final byte[] frame = pt1[next++ & (TREES - 1)];
+        final int k = next++;
+        final byte[] frame = pt1[k & (TREES - 1)];
+        final FlatTree tree = targets[k % targets.length];
         decoder.decodeFrame(frame, 0, frame.length, tree);
         return tree.size();
     }
