@@ -11,7 +11,8 @@ package io.cheetah.analysis;
  * @param maxStatusCodes       failure status codes per name.
  * @param maxNameLength        characters kept of a type, name or status.
  * @param maxNamesPerHour      names one analyzer (partition) holds over every domain of an hour: the per-domain caps
- *                             multiply, this one bounds the total (about 0.5 KB of heap per name and analyzer).
+ *                             multiply, this one bounds the total (about 0.5 KB of heap per name early in the
+ *                             hour, ~4 KB by the end of a busy one: a name keeps cells per minute).
  */
 public record ReportLimits(int maxDomains, int maxMachinesPerDomain, int maxTypesPerMachine, int maxNamesPerType,
                            int maxStatusCodes, int maxNameLength, int maxNamesPerHour)
