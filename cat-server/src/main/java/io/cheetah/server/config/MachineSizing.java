@@ -13,7 +13,12 @@ package io.cheetah.server.config;
  * offered against 151,300 / 148,500 with two, for ~0.5 µs more CPU per tree at 25,000/s (one more publish per
  * tree; BENCHMARKS.md, round-two session 13). Every ring slot can hold a pooled tree of
  * ~{@value #BYTES_PER_POOLED_TREE} bytes, so the slots of all rings are sized to hold at most an eighth of the heap:
- * a full pipeline must never be what fills it (and a smaller pool is less for the collector to trace).
+ * a full pipeline must never be what fills it (and a smaller pool is less for the collector to trace). A larger
+ * heap does not buy deeper rings past {@value #RING_SLOTS_PER_CORE} slots per core: the heap is sized for the
+ * hour's reports (README, Sizing), while the rings only absorb the consumers' short stops (a checkpoint, a
+ * collection), and the trees a box takes per second grow with its cores. On 2 cores that is 4,096 slots, the size
+ * every capacity figure in BENCHMARKS.md was measured with; 8,192 and 16,384 took no more trees there (sessions 13
+ * and 15).
  *
  * @param cores        available processors.
  * @param maxHeapBytes the JVM's maximum heap.
@@ -28,6 +33,8 @@ public record MachineSizing(int cores, long maxHeapBytes)
     public static final int MIN_RING_SIZE = 1024;
     /** Largest ring chosen automatically. */
     public static final int MAX_RING_SIZE = 65536;
+    /** Slots per core beyond which a larger heap does not deepen the rings. */
+    public static final int RING_SLOTS_PER_CORE = 2048;
 
     /**
      * @return the sizing of this JVM on this machine.
@@ -56,11 +63,12 @@ public record MachineSizing(int cores, long maxHeapBytes)
     /**
      * @param rings how many rings there are.
      * @return slots per ring: the largest power of two whose pooled trees over all rings fit an eighth of the heap,
-     *         from {@link #MIN_RING_SIZE} to {@link #MAX_RING_SIZE}.
+     *         at most {@link #RING_SLOTS_PER_CORE} per core, from {@link #MIN_RING_SIZE} to {@link #MAX_RING_SIZE}.
      */
     public int ringSize(final int rings)
     {
-        final long budget = maxHeapBytes / 8 / Math.max(1, rings) / BYTES_PER_POOLED_TREE;
+        final long budget = Math.min(maxHeapBytes / 8 / Math.max(1, rings) / BYTES_PER_POOLED_TREE,
+            (long)RING_SLOTS_PER_CORE * Math.max(1, cores));
         final long clamped = Math.max(MIN_RING_SIZE, Math.min(MAX_RING_SIZE, budget));
         return Integer.highestOneBit((int)clamped);
     }

@@ -80,11 +80,15 @@ class ConfigLoaderTest
         assertThat(small.ingestWorkers()).isEqualTo(1);
         assertThat(small.rings()).isEqualTo(3);
         assertThat(small.ringSize(3)).isEqualTo(4096);
+        // a larger heap holds more of the hour's reports, not deeper rings: at most 2,048 slots per core
+        assertThat(new MachineSizing(2, 6L << 30).ringSize(3)).isEqualTo(4096);
+        assertThat(new MachineSizing(2, 512L << 20).ringSize(3)).isEqualTo(2048);
         assertThat(new MachineSizing(6, 1L << 30).rings()).isEqualTo(5);
         final MachineSizing big = new MachineSizing(16, 32L << 30);
         assertThat(big.ingestWorkers()).isEqualTo(4);
         assertThat(big.rings()).isEqualTo(8);
-        assertThat(big.ringSize(8)).isEqualTo(65536);
+        assertThat(big.ringSize(8)).isEqualTo(32768);
+        assertThat(new MachineSizing(64, 256L << 30).ringSize(8)).isEqualTo(65536);
         assertThat(new MachineSizing(1, 64L << 20).ringSize(2)).isEqualTo(1024);
         assertThat(new MachineSizing(1, 64L << 20).rings()).isEqualTo(3);
         final ServerConfig explicit = new ConfigLoader().set(List.of("tcp.workers=3", "pipeline.rings=5",
