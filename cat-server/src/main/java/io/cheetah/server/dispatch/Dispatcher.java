@@ -141,8 +141,12 @@ public final class Dispatcher
                 fullest = Math.min(fullest, group.remaining(r));
             }
         }
-        // under sustained overload MID and LOW are refused whatever the fill, so the HIGH analyzers get their CPU
-        final long admitted = group.shedding() ? 0 : fullest;
+        // under sustained overload MID and LOW are refused whatever the fill, so the HIGH analyzers get their CPU;
+        // while a consumer is stopped for a checkpoint or an hour's close, and in the catch-up after it, the fill
+        // measures that pause, not the load, so they are admitted as HIGH is: they take the slot their ring's HIGH
+        // analyzers take anyway and wait with them, where the fill shed them at every minute's checkpoint
+        // (docs/architecture.md §2.2 rule 7)
+        final long admitted = group.shedding() ? 0 : group.pausedForControl() ? Long.MAX_VALUE : fullest;
         int refused = 0;
         int targets = 0;
         for (int r = 0; r < byRing.length; r++)
@@ -196,9 +200,14 @@ public final class Dispatcher
                 {
                     counters.gateSheds.increment();
                 }
-                seq = (mask & highMasks[r]) != 0 ? awaitSlot(ring) : -1;
+                final boolean high = (mask & highMasks[r]) != 0;
+                seq = high ? awaitSlot(ring) : -1;
                 if (seq < 0)
                 {
+                    if (high)
+                    {
+                        group.highWaitExpired();
+                    }
                     dropAll(r, mask);
                     pooled.release(consumersPerRing);
                     continue;

@@ -209,6 +209,30 @@ public final class RingGroup implements PeriodEvents
         return !grace.excused(now) && shedFrom(now);
     }
 
+    /**
+     * Whether the rings' fill measures the server's own pause rather than the load: true while a ring consumer is
+     * stopped for a checkpoint or an hour's close (every consumer stops for a checkpoint, at once) and while the
+     * ingest catches up after it (as long as it lasted, at most {@code shedMillis}), unless a HIGH wait has timed out
+     * since it began. The dispatcher then admits MID and LOW analyzers as it admits HIGH ones: they take the slot
+     * their ring's HIGH analyzers take anyway and wait with them, instead of being shed by the fill at every minute's
+     * checkpoint.
+     *
+     * @return true while the gate should not judge MID and LOW by fill.
+     */
+    public boolean pausedForControl()
+    {
+        return grace.ownPause();
+    }
+
+    /**
+     * A HIGH analyzer's wait for a full ring timed out (its tree dropped): until the next pause MID and LOW go back
+     * to being judged by fill, so no further tree reaches a MID or LOW analyzer while HIGH ones lose trees.
+     */
+    void highWaitExpired()
+    {
+        grace.highWaitExpired();
+    }
+
     /** Sheds MID and LOW until {@code shedMillis} after {@code now}; true when no shedding was under way. */
     private boolean shedFrom(final long now)
     {

@@ -12,7 +12,8 @@ import java.util.function.LongSupplier;
  * thread that finds input waiting, sees that pause, not more traffic than the cores can take, so neither starts the
  * shedding of every MID and LOW analyzer ({@link RingGroup#overloaded}, {@link RingGroup#backlogged}): at 25,000
  * trees/s each minute's checkpoint used to shed them for a second or more. The rings' fill still gates MID and LOW
- * all along, and a real overload sheds them as soon as the catch-up allowance has passed.
+ * after the allowance, and a real overload sheds them as soon as it has passed; during the pause and its catch-up
+ * the fill measures the pause, not the load, so MID and LOW are admitted as HIGH is ({@link #ownPause}).
  * <p>
  * Ring consumers call {@link #begin} and {@link #end} around their checkpoints and hour closes; dispatchers and the
  * ingest threads ask {@link #excused}. It also keeps how often and how long the consumers paused, for
@@ -27,6 +28,10 @@ final class StallGrace
     private final AtomicInteger stalled = new AtomicInteger();
     /** Until when (nanoClock) the catch-up after the last stall is excused. */
     private final AtomicLong catchUpUntil;
+    /** A HIGH wait timed out during the current pause or its catch-up (see {@link #highWaitExpired}). */
+    private volatile boolean highLostInPause;
+    /** Set when a pause ends, cleared by the first {@link #ownPause} that finds its catch-up over. */
+    private volatile boolean catchingUp;
     private final LongAdder pauses = new LongAdder();
     private final LongAdder pauseNanos = new LongAdder();
     private final AtomicLong longestPauseNanos = new AtomicLong();
@@ -50,7 +55,10 @@ final class StallGrace
      */
     long begin()
     {
-        stalled.incrementAndGet();
+        if (stalled.getAndIncrement() == 0)
+        {
+            highLostInPause = false;
+        }
         return nanoClock.getAsLong();
     }
 
@@ -68,6 +76,7 @@ final class StallGrace
         longestPauseNanos.accumulateAndGet(now - began, Math::max);
         final long until = now + Math.min(now - began, maxCatchUpNanos);
         catchUpUntil.accumulateAndGet(until, (current, next) -> next - current > 0 ? next : current);
+        catchingUp = true;
         stalled.decrementAndGet();
     }
 
@@ -78,6 +87,49 @@ final class StallGrace
     boolean excused(final long now)
     {
         return stalled.get() > 0 || now - catchUpUntil.get() < 0;
+    }
+
+    /**
+     * What the gate asks for each tree: true while a ring consumer is stopped for a checkpoint or an hour's close or
+     * the ingest catches up after one ({@link #excused}), unless a HIGH wait has timed out since the pause began
+     * ({@link #highWaitExpired}). Costs two volatile reads, and a clock read only during a catch-up.
+     *
+     * @return true while the rings' fill measures the server's own pause rather than the load.
+     */
+    boolean ownPause()
+    {
+        if (highLostInPause)
+        {
+            return false;
+        }
+        if (stalled.get() > 0)
+        {
+            return true;
+        }
+        if (!catchingUp)
+        {
+            return false;
+        }
+        if (nanoClock.getAsLong() - catchUpUntil.get() < 0)
+        {
+            return true;
+        }
+        // over; a pause ending at this very moment may lose its catch-up here: its trees are then judged by fill
+        catchingUp = false;
+        return false;
+    }
+
+    /**
+     * A HIGH analyzer's wait for a full ring timed out and its tree was dropped: until the next pause begins
+     * {@link #ownPause} is false, so MID and LOW go back to being judged by fill and no further tree reaches them
+     * while HIGH analyzers lose trees.
+     */
+    void highWaitExpired()
+    {
+        if (stalled.get() > 0 || catchingUp)
+        {
+            highLostInPause = true;
+        }
     }
 
     /**

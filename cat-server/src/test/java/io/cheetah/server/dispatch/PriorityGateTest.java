@@ -289,6 +289,14 @@ class PriorityGateTest
         assertThat(pipe.counters().backPressureWaits.sum()).isGreaterThanOrEqualTo(RingGroup.WAITS_TO_SHED + 2);
         assertThat(pipe.rings().shedding()).as("a checkpoint holding the ring is not an overload").isFalse();
         assertThat(pipe.counters().gateSheds.sum()).isZero();
+        // MID and LOW took every tree during the pause until the first HIGH wait timed out (20 ms here): that tree
+        // was already theirs (ring 1 is published after ring 0), every later one is refused by the full ring 0
+        final long highDropped = counter(slots, "hold").dropped.sum();
+        assertThat(highDropped).isGreaterThan(1);
+        for (final String name : List.of("mid", "low"))
+        {
+            assertThat(counter(slots, name).dropped.sum()).as(name).isEqualTo(highDropped - 1);
+        }
         hold.release();
         assertThat(pipe.rings().drain(10_000)).isTrue();
         final long stalled = System.nanoTime() - stallBegan;
@@ -304,6 +312,54 @@ class PriorityGateTest
         Thread.sleep(Math.min(stalled / 1_000_000, 2_000) + 50);
         assertThat(pipe.rings().backlogged()).as("a backlog after the catch-up allowance").isTrue();
         assertThat(pipe.rings().shedding()).isTrue();
+        pipe.rings().shutdown(1000);
+    }
+
+    @Test
+    void whileACheckpointHoldsARingMidAndLowWaitWithHighInsteadOfBeingShedByTheFill() throws Exception
+    {
+        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true)
+            .holdFirstCheckpoint();
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 10_000, 1_000);
+        final TestPipeline pipe = withMidAndLow(hold, gate);
+        final List<AnalyzerSlot> slots = pipe.slots();
+        dispatchOne(pipe.pool(), pipe.dispatcher()); // a checkpoint skips an analyzer that took no tree
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        assertThat(pipe.rings().pausedForControl()).isFalse();
+        pipe.rings().checkpoint(null, Long.MAX_VALUE, true);
+        hold.awaitHolding();
+        assertThat(pipe.rings().pausedForControl()).isTrue();
+
+        // more trees than ring 0 holds: the ingest waits for the checkpoint with the last of them, as for HIGH, and
+        // the trees after the pause find ring 0 still full, which the fill would take for an overload
+        final int trees = RING + 8;
+        final Thread ingest = new Thread(() ->
+        {
+            for (int i = 0; i < trees; i++)
+            {
+                dispatchOne(pipe.pool(), pipe.dispatcher());
+            }
+        });
+        ingest.start();
+        final long deadline = System.nanoTime() + 10_000_000_000L;
+        while (pipe.rings().remaining(0) > 0 && System.nanoTime() < deadline)
+        {
+            Thread.sleep(1);
+        }
+        assertThat(pipe.rings().remaining(0)).as("ring 0 full behind the checkpoint").isZero();
+        Thread.sleep(200); // a pause of 200 ms: as long a catch-up after it, in which the last trees arrive
+        hold.release();
+        ingest.join(10_000);
+        assertThat(ingest.isAlive()).isFalse();
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        Thread.sleep(450);
+        assertThat(pipe.rings().pausedForControl()).as("the pause and its catch-up are over").isFalse();
+        for (final String name : List.of("hold", "mid", "low"))
+        {
+            assertThat(counter(slots, name).dropped.sum()).as(name + " dropped").isZero();
+            assertThat(counter(slots, name).processed.sum()).as(name + " processed").isEqualTo(trees + 1);
+        }
+        assertThat(pipe.counters().backPressureWaits.sum()).isPositive();
         pipe.rings().shutdown(1000);
     }
 

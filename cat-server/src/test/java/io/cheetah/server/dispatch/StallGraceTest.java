@@ -30,6 +30,40 @@ class StallGraceTest
     }
 
     @Test
+    void theGateTakesThePauseAndItsCatchUpForTheServersOwnUntilAHighWaitTimesOut()
+    {
+        assertThat(grace.ownPause()).isFalse();
+        long began = grace.begin();
+        assertThat(grace.ownPause()).as("while the consumer is stopped").isTrue();
+        now.addAndGet(300);
+        grace.end(began);
+        now.set(1_599);
+        assertThat(grace.ownPause()).as("the catch-up").isTrue();
+        now.set(1_600);
+        assertThat(grace.ownPause()).as("as long as the stall, no longer").isFalse();
+        assertThat(grace.ownPause()).isFalse();
+
+        began = grace.begin();
+        grace.highWaitExpired();
+        assertThat(grace.ownPause()).as("a HIGH tree lost: MID and LOW are judged by fill again").isFalse();
+        now.addAndGet(100);
+        grace.end(began);
+        assertThat(grace.ownPause()).as("for the catch-up too").isFalse();
+        now.addAndGet(1_000);
+        grace.begin();
+        assertThat(grace.ownPause()).as("until the next pause").isTrue();
+    }
+
+    @Test
+    void aHighWaitThatTimesOutOutsideAPauseChangesNothing()
+    {
+        grace.highWaitExpired();
+        final long began = grace.begin();
+        assertThat(grace.ownPause()).isTrue();
+        grace.end(began);
+    }
+
+    @Test
     void aLongStallsCatchUpIsExcusedOnlyUpToTheMaximum()
     {
         final long began = grace.begin();
