@@ -270,13 +270,9 @@ class PriorityGateTest
     @Test
     void aRingHeldByItsOwnCheckpointIsNoOverloadAndNeitherIsTheCatchUpAfterIt() throws Exception
     {
-        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true)
-            .holdFirstCheckpoint();
-        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 20, 2_000);
-        final TestPipeline pipe = withMidAndLow(hold, gate);
+        final CountingAnalyzerType hold = holdingFirstCheckpoint();
+        final TestPipeline pipe = withOneTreeTaken(hold, new ServerConfig.Gate(1, 16, 4, 20, 2_000));
         final List<AnalyzerSlot> slots = pipe.slots();
-        dispatchOne(pipe.pool(), pipe.dispatcher());
-        assertThat(pipe.rings().drain(10_000)).isTrue();
         pipe.rings().checkpoint(null, Long.MAX_VALUE, true);
         hold.awaitHolding();
         final long stallBegan = System.nanoTime();
@@ -318,13 +314,9 @@ class PriorityGateTest
     @Test
     void whileACheckpointHoldsARingMidAndLowWaitWithHighInsteadOfBeingShedByTheFill() throws Exception
     {
-        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true)
-            .holdFirstCheckpoint();
-        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4, 10_000, 1_000);
-        final TestPipeline pipe = withMidAndLow(hold, gate);
+        final CountingAnalyzerType hold = holdingFirstCheckpoint();
+        final TestPipeline pipe = withOneTreeTaken(hold, new ServerConfig.Gate(1, 16, 4, 10_000, 1_000));
         final List<AnalyzerSlot> slots = pipe.slots();
-        dispatchOne(pipe.pool(), pipe.dispatcher()); // a checkpoint skips an analyzer that took no tree
-        assertThat(pipe.rings().drain(10_000)).isTrue();
         assertThat(pipe.rings().pausedForControl()).isFalse();
         pipe.rings().checkpoint(null, Long.MAX_VALUE, true);
         hold.awaitHolding();
@@ -397,6 +389,22 @@ class PriorityGateTest
      * Two rings: {@code high} (index 0) on ring 0, a MID analyzer "mid" on ring 1 and a LOW one "low" on ring 1, both
      * accepting every tree.
      */
+    /** A HIGH analyzer whose first checkpoint holds its consumer until {@code release()}, as a slow one does. */
+    private static CountingAnalyzerType holdingFirstCheckpoint()
+    {
+        return new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstCheckpoint();
+    }
+
+    /** {@link #withMidAndLow} with one tree taken by all three, since a checkpoint skips an analyzer that took none. */
+    private static TestPipeline withOneTreeTaken(final CountingAnalyzerType high, final ServerConfig.Gate gate)
+        throws InterruptedException
+    {
+        final TestPipeline pipe = withMidAndLow(high, gate);
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        return pipe;
+    }
+
     private static TestPipeline withMidAndLow(final CountingAnalyzerType high, final ServerConfig.Gate gate)
     {
         final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
