@@ -92,7 +92,7 @@ final class StallGrace
     /**
      * What the gate asks for each tree: true while a ring consumer is stopped for a checkpoint or an hour's close or
      * the ingest catches up after one ({@link #excused}), unless a HIGH wait has timed out since the pause began
-     * ({@link #highWaitExpired}). Costs two volatile reads, and a clock read only during a catch-up.
+     * ({@link #highWaitExpired}). Costs three volatile reads, and a clock read only during a catch-up.
      *
      * @return true while the rings' fill measures the server's own pause rather than the load.
      */
@@ -110,7 +110,7 @@ final class StallGrace
         {
             return false;
         }
-        if (nanoClock.getAsLong() - catchUpUntil.get() < 0)
+        if (excused(nanoClock.getAsLong()))
         {
             return true;
         }

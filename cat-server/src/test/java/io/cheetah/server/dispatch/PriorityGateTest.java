@@ -385,10 +385,6 @@ class PriorityGateTest
         pipe.rings().shutdown(1000);
     }
 
-    /**
-     * Two rings: {@code high} (index 0) on ring 0, a MID analyzer "mid" on ring 1 and a LOW one "low" on ring 1, both
-     * accepting every tree.
-     */
     /** A HIGH analyzer whose first checkpoint holds its consumer until {@code release()}, as a slow one does. */
     private static CountingAnalyzerType holdingFirstCheckpoint()
     {
@@ -405,6 +401,10 @@ class PriorityGateTest
         return pipe;
     }
 
+    /**
+     * Two rings: {@code high} (index 0) on ring 0, a MID analyzer "mid" on ring 1 and a LOW one "low" on ring 1, both
+     * accepting every tree.
+     */
     private static TestPipeline withMidAndLow(final CountingAnalyzerType high, final ServerConfig.Gate gate)
     {
         final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 1, Level.MID, t -> true);
