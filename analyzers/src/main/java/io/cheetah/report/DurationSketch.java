@@ -78,6 +78,15 @@ public final class DurationSketch
     }
 
     /**
+     * @return the last cell (where live traffic lands), or 0 when empty ({@code TallyShortcuts#prefetch}).
+     */
+    long prefetch()
+    {
+        final int n = size;
+        return n == 0 ? 0 : entries[n - 1];
+    }
+
+    /**
      * Counts one or more durations.
      *
      * @param minute minute of the hour, 0 to 59.

@@ -24,6 +24,8 @@ public abstract class TallyAnalyzer implements Analyzer
     protected final ReportHours hours;
     /** Parses {@code @count;fail...} batch data; reused for every message. */
     protected final BatchData batch = new BatchData();
+    /** What {@code TallyShortcuts#prefetch} returned, kept so that its loads are not optimised away. */
+    protected long prefetched;
 
     /**
      * @param name    the analyzer's name, stamped on its reports.

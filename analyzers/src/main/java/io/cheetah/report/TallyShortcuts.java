@@ -115,6 +115,27 @@ public final class TallyShortcuts
     }
 
     /**
+     * Loads what counting a message of this pair will read (its slot, its name tally, the tally's minute series and
+     * the live end of its duration sketch) without changing anything, so that an analyzer can ask for every
+     * message of a tree first and the CPU fetches those cache lines for all of them at once instead of one chain of
+     * misses per message. Reads the pair's home slot only: a pair that probed further is simply not warmed.
+     *
+     * @param key from {@link #key}.
+     * @return a value derived from the lines read; the caller keeps it (e.g. in a field) so the loads are not
+     *         optimised away.
+     */
+    public long prefetch(final long key)
+    {
+        if (key == NO_KEY)
+        {
+            return 0;
+        }
+        final int i = slot(key);
+        final Tally n = names[i];
+        return keys[i] ^ (n == null ? 0 : n.prefetch());
+    }
+
+    /**
      * Takes the string path for a pair and remembers where it led.
      *
      * @param key      from {@link #key} (not remembered when {@link #NO_KEY}).

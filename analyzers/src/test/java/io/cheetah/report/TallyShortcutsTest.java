@@ -132,6 +132,38 @@ class TallyShortcutsTest
     }
 
     @Test
+    void aPrefetchOnlyReadsItCountsNoFoldLearnsNoPairAndChangesNoTally()
+    {
+        final OneMachine one = OneMachine.create();
+        final DomainReport report = one.report();
+        final FoldCounters folds = one.folds();
+        final MachineTally m = one.machine();
+        final TallyShortcuts s = m.shortcuts();
+        final long known = TallyShortcuts.key(((long)1 << 32) | 2, false);
+        final Tally n = s.name(s.learn(known, report, m, "T", "n", 10, 1, 1, folds));
+        n.recordDuration(3, 40, false);
+        // past the name cap of 1: this pair folds into OTHERS, so a find counts a fold and a prefetch must not
+        final long folded = TallyShortcuts.key(((long)1 << 32) | 3, false);
+        s.learn(folded, report, m, "T", "other", 10, 1, 1, folds);
+        final long foldsBefore = folds.namesFolded();
+        final int sizeBefore = s.size();
+
+        for (final long key : new long[] {known, folded, TallyShortcuts.key(((long)9 << 32) | 9, false),
+            TallyShortcuts.NO_KEY})
+        {
+            s.prefetch(key);
+        }
+
+        assertThat(folds.namesFolded()).isEqualTo(foldsBefore);
+        assertThat(s.size()).isEqualTo(sizeBefore);
+        assertThat(s.find(TallyShortcuts.key(((long)9 << 32) | 9, false), 1, folds))
+            .isEqualTo(TallyShortcuts.UNKNOWN);
+        assertThat(s.name(s.find(known, 1, folds))).isSameAs(n);
+        assertThat(n.totalCount).isEqualTo(1);
+        assertThat(n.sum).isEqualTo(40);
+    }
+
+    @Test
     void theFoldFlagsKeptBesideAKeyNeverMakeItMatchAnotherAndSymbolsTooLargeForAKeyTakeTheStringPath()
     {
         final OneMachine one = OneMachine.create();
