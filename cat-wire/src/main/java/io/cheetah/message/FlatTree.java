@@ -6,8 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * A decoded message tree laid out in four flat arrays (kinds; links; type, name and status; symbols, time, duration
- * and data), a message's fields side by side in each, reused from tree to tree so that decoding and analysis
+ * A decoded message tree laid out as parallel arrays, reused from tree to tree so that decoding and analysis
  * allocate nothing per message once warm. Messages are numbered in creation (wire) order; the root is message 0,
  * every parent comes before its children, and a transaction's children are linked through
  * {@link #firstChild(int)} / {@link #nextSibling(int)}, so no walk over a tree ever needs recursion.
@@ -48,24 +47,6 @@ public final class FlatTree
     /** Arrays grown past these sizes by one huge tree are dropped at {@link #reset()}, so pooled trees stay small. */
     private static final int RETAINED_MESSAGES = 4096;
     private static final int RETAINED_BYTES = 1 << 20;
-    // A message's fields sit together, a few rows of one array per kind of field rather than one array per field:
-    // a std tree of 19 messages is written by the ingest's core and read by three ring threads on others, so what
-    // it costs is the cache lines it spans and the streams a prefetcher must find (14 arrays of 2-3 lines each
-    // before, 4 arrays now).
-    private static final int LINK_STRIDE = 4;
-    private static final int PARENT = 0;
-    private static final int FIRST_CHILD = 1;
-    private static final int LAST_CHILD = 2;
-    private static final int NEXT_SIBLING = 3;
-    private static final int STRING_STRIDE = 3;
-    private static final int TYPE = 0;
-    private static final int NAME = 1;
-    private static final int STATUS = 2;
-    private static final int FIELD_STRIDE = 4;
-    private static final int SYMBOLS = 0;
-    private static final int TIME = 1;
-    private static final int DURATION = 2;
-    private static final int DATA = 3;
 
     private byte codec;
     private String domain = "";
@@ -89,12 +70,18 @@ public final class FlatTree
 
     private int size;
     private byte[] kinds;
-    /** Per message, {@value #LINK_STRIDE} ints: parent, first child, last child, next sibling. */
-    private int[] links;
-    /** Per message, {@value #STRING_STRIDE} strings: type, name, status. */
-    private String[] strings;
-    /** Per message, {@value #FIELD_STRIDE} longs: symbol pair, timestamp, duration, data offset << 32 | length. */
-    private long[] fields;
+    private int[] parents;
+    private int[] firstChildren;
+    private int[] lastChildren;
+    private int[] nextSiblings;
+    private String[] types;
+    private String[] names;
+    private String[] statuses;
+    private long[] symbolPairs;
+    private long[] timestamps;
+    private long[] durations;
+    private int[] dataOffsets;
+    private int[] dataLengths;
     private long[] bagCounts;
     private double[] bagSums;
     private byte[] dataBuffer = new byte[INITIAL_DATA];
@@ -290,33 +277,30 @@ public final class FlatTree
             growMessages(i * 2);
         }
         kinds[i] = (byte)kind.ordinal();
-        final int l = i * LINK_STRIDE;
-        links[l + PARENT] = parent;
-        links[l + FIRST_CHILD] = NONE;
-        links[l + LAST_CHILD] = NONE;
-        links[l + NEXT_SIBLING] = NONE;
-        final int s = i * STRING_STRIDE;
-        strings[s + TYPE] = type;
-        strings[s + NAME] = name;
-        strings[s + STATUS] = "";
-        final int f = i * FIELD_STRIDE;
-        fields[f + SYMBOLS] = NO_SYMBOLS;
-        fields[f + TIME] = timestamp;
-        fields[f + DURATION] = 0;
-        fields[f + DATA] = 0;
+        parents[i] = parent;
+        firstChildren[i] = NONE;
+        lastChildren[i] = NONE;
+        nextSiblings[i] = NONE;
+        types[i] = type;
+        names[i] = name;
+        statuses[i] = "";
+        symbolPairs[i] = NO_SYMBOLS;
+        timestamps[i] = timestamp;
+        durations[i] = 0;
+        dataOffsets[i] = 0;
+        dataLengths[i] = 0;
         if (parent != NONE)
         {
-            final int p = parent * LINK_STRIDE;
-            final int last = links[p + LAST_CHILD];
+            final int last = lastChildren[parent];
             if (last == NONE)
             {
-                links[p + FIRST_CHILD] = i;
+                firstChildren[parent] = i;
             }
             else
             {
-                links[last * LINK_STRIDE + NEXT_SIBLING] = i;
+                nextSiblings[last] = i;
             }
-            links[p + LAST_CHILD] = i;
+            lastChildren[parent] = i;
         }
         kindCounts[kinds[i]]++;
         size = i + 1;
@@ -329,7 +313,7 @@ public final class FlatTree
      */
     public void setStatus(final int i, final String status)
     {
-        strings[i * STRING_STRIDE + STATUS] = Message.nonNull(status);
+        statuses[i] = Message.nonNull(status);
     }
 
     /**
@@ -338,7 +322,7 @@ public final class FlatTree
      */
     public void setDurationMicros(final int i, final long micros)
     {
-        fields[i * FIELD_STRIDE + DURATION] = micros;
+        durations[i] = micros;
     }
 
     /**
@@ -351,7 +335,7 @@ public final class FlatTree
     {
         for (int i = 0; i < size; i++)
         {
-            fields[i * FIELD_STRIDE + TIME] += deltaMillis;
+            timestamps[i] += deltaMillis;
         }
     }
 
@@ -362,9 +346,9 @@ public final class FlatTree
      */
     public void rename(final int i, final String type, final String name)
     {
-        strings[i * STRING_STRIDE + TYPE] = type;
-        strings[i * STRING_STRIDE + NAME] = name;
-        fields[i * FIELD_STRIDE + SYMBOLS] = NO_SYMBOLS;
+        types[i] = type;
+        names[i] = name;
+        symbolPairs[i] = NO_SYMBOLS;
     }
 
     /**
@@ -377,7 +361,7 @@ public final class FlatTree
      */
     public void setSymbols(final int i, final int typeSymbol, final int nameSymbol)
     {
-        fields[i * FIELD_STRIDE + SYMBOLS] = typeSymbol < 0 || nameSymbol < 0 ? NO_SYMBOLS :
+        symbolPairs[i] = typeSymbol < 0 || nameSymbol < 0 ? NO_SYMBOLS :
             ((long)typeSymbol << 32) | (nameSymbol & 0xFFFF_FFFFL);
     }
 
@@ -396,7 +380,8 @@ public final class FlatTree
             dataBuffer = Arrays.copyOf(dataBuffer, Math.max(dataUsed + length, dataBuffer.length * 2));
         }
         System.arraycopy(src, offset, dataBuffer, dataUsed, length);
-        fields[i * FIELD_STRIDE + DATA] = ((long)dataUsed << 32) | length;
+        dataOffsets[i] = dataUsed;
+        dataLengths[i] = length;
         dataUsed += length;
     }
 
@@ -600,7 +585,7 @@ public final class FlatTree
      */
     public long rootTimestamp()
     {
-        return size == 0 ? 0 : fields[TIME];
+        return size == 0 ? 0 : timestamps[0];
     }
 
     public MessageKind kind(final int i)
@@ -628,27 +613,27 @@ public final class FlatTree
 
     public int parent(final int i)
     {
-        return links[i * LINK_STRIDE + PARENT];
+        return parents[i];
     }
 
     public int firstChild(final int i)
     {
-        return links[i * LINK_STRIDE + FIRST_CHILD];
+        return firstChildren[i];
     }
 
     public int lastChild(final int i)
     {
-        return links[i * LINK_STRIDE + LAST_CHILD];
+        return lastChildren[i];
     }
 
     public int nextSibling(final int i)
     {
-        return links[i * LINK_STRIDE + NEXT_SIBLING];
+        return nextSiblings[i];
     }
 
     public String type(final int i)
     {
-        return strings[i * STRING_STRIDE + TYPE];
+        return types[i];
     }
 
     /**
@@ -658,7 +643,7 @@ public final class FlatTree
      */
     public long symbolPair(final int i)
     {
-        return fields[i * FIELD_STRIDE + SYMBOLS];
+        return symbolPairs[i];
     }
 
     /**
@@ -667,7 +652,7 @@ public final class FlatTree
      */
     public int typeSymbol(final int i)
     {
-        final long pair = fields[i * FIELD_STRIDE + SYMBOLS];
+        final long pair = symbolPairs[i];
         return pair == NO_SYMBOLS ? NO_SYMBOL : (int)(pair >>> 32);
     }
 
@@ -677,18 +662,18 @@ public final class FlatTree
      */
     public int nameSymbol(final int i)
     {
-        final long pair = fields[i * FIELD_STRIDE + SYMBOLS];
+        final long pair = symbolPairs[i];
         return pair == NO_SYMBOLS ? NO_SYMBOL : (int)pair;
     }
 
     public String name(final int i)
     {
-        return strings[i * STRING_STRIDE + NAME];
+        return names[i];
     }
 
     public String status(final int i)
     {
-        return strings[i * STRING_STRIDE + STATUS];
+        return statuses[i];
     }
 
     /**
@@ -697,18 +682,18 @@ public final class FlatTree
      */
     public boolean isSuccess(final int i)
     {
-        final String s = strings[i * STRING_STRIDE + STATUS];
+        final String s = statuses[i];
         return s.length() == 1 && s.charAt(0) == '0';
     }
 
     public long timestamp(final int i)
     {
-        return fields[i * FIELD_STRIDE + TIME];
+        return timestamps[i];
     }
 
     public long durationMicros(final int i)
     {
-        return fields[i * FIELD_STRIDE + DURATION];
+        return durations[i];
     }
 
     /**
@@ -717,7 +702,7 @@ public final class FlatTree
      */
     public long durationMillis(final int i)
     {
-        return fields[i * FIELD_STRIDE + DURATION] / 1000;
+        return durations[i] / 1000;
     }
 
     /**
@@ -730,12 +715,12 @@ public final class FlatTree
 
     public int dataOffset(final int i)
     {
-        return (int)(fields[i * FIELD_STRIDE + DATA] >>> 32);
+        return dataOffsets[i];
     }
 
     public int dataLength(final int i)
     {
-        return (int)fields[i * FIELD_STRIDE + DATA];
+        return dataLengths[i];
     }
 
     /**
@@ -745,8 +730,7 @@ public final class FlatTree
      */
     public boolean dataStartsWith(final int i, final byte b)
     {
-        final long d = fields[i * FIELD_STRIDE + DATA];
-        return (int)d > 0 && dataBuffer[(int)(d >>> 32)] == b;
+        return dataLengths[i] > 0 && dataBuffer[dataOffsets[i]] == b;
     }
 
     /**
@@ -755,8 +739,8 @@ public final class FlatTree
      */
     public String data(final int i)
     {
-        final long d = fields[i * FIELD_STRIDE + DATA];
-        return (int)d == 0 ? "" : new String(dataBuffer, (int)(d >>> 32), (int)d, StandardCharsets.UTF_8);
+        return dataLengths[i] == 0 ? "" :
+            new String(dataBuffer, dataOffsets[i], dataLengths[i], StandardCharsets.UTF_8);
     }
 
     /**
@@ -799,9 +783,18 @@ public final class FlatTree
         }
         final int n = other.size;
         System.arraycopy(other.kinds, 0, kinds, 0, n);
-        System.arraycopy(other.links, 0, links, 0, n * LINK_STRIDE);
-        System.arraycopy(other.strings, 0, strings, 0, n * STRING_STRIDE);
-        System.arraycopy(other.fields, 0, fields, 0, n * FIELD_STRIDE);
+        System.arraycopy(other.parents, 0, parents, 0, n);
+        System.arraycopy(other.firstChildren, 0, firstChildren, 0, n);
+        System.arraycopy(other.lastChildren, 0, lastChildren, 0, n);
+        System.arraycopy(other.nextSiblings, 0, nextSiblings, 0, n);
+        System.arraycopy(other.types, 0, types, 0, n);
+        System.arraycopy(other.names, 0, names, 0, n);
+        System.arraycopy(other.statuses, 0, statuses, 0, n);
+        System.arraycopy(other.symbolPairs, 0, symbolPairs, 0, n);
+        System.arraycopy(other.timestamps, 0, timestamps, 0, n);
+        System.arraycopy(other.durations, 0, durations, 0, n);
+        System.arraycopy(other.dataOffsets, 0, dataOffsets, 0, n);
+        System.arraycopy(other.dataLengths, 0, dataLengths, 0, n);
         if (other.bagCounts != null)
         {
             for (int i = 0; i < n; i++)
@@ -839,31 +832,27 @@ public final class FlatTree
         final List<Message> made = new ArrayList<>(size);
         for (int i = 0; i < size; i++)
         {
-            final String type = type(i);
-            final String name = name(i);
-            final String status = status(i);
-            final long timestamp = timestamp(i);
             final Message m;
             switch (kind(i))
             {
                 case TRANSACTION:
-                    m = new TransactionMessage(type, name, status, data(i), timestamp, durationMicros(i));
+                    m = new TransactionMessage(types[i], names[i], statuses[i], data(i), timestamps[i], durations[i]);
                     break;
                 case EVENT:
-                    m = new Event(type, name, status, data(i), timestamp);
+                    m = new Event(types[i], names[i], statuses[i], data(i), timestamps[i]);
                     break;
                 case HEARTBEAT:
-                    m = new Heartbeat(type, name, status, data(i), timestamp);
+                    m = new Heartbeat(types[i], names[i], statuses[i], data(i), timestamps[i]);
                     break;
                 case METRIC:
-                    m = new Metric(type, name, status, data(i), timestamp);
+                    m = new Metric(types[i], names[i], statuses[i], data(i), timestamps[i]);
                     break;
                 default:
-                    m = new Trace(type, name, status, data(i), timestamp);
+                    m = new Trace(types[i], names[i], statuses[i], data(i), timestamps[i]);
                     break;
             }
             made.add(m);
-            if (parent(i) == NONE)
+            if (parents[i] == NONE)
             {
                 if (tree.root() == null)
                 {
@@ -872,7 +861,7 @@ public final class FlatTree
             }
             else
             {
-                ((TransactionMessage)made.get(parent(i))).addChild(m);
+                ((TransactionMessage)made.get(parents[i])).addChild(m);
             }
         }
         return tree;
@@ -887,9 +876,18 @@ public final class FlatTree
     private void allocateMessages(final int n)
     {
         kinds = new byte[n];
-        links = new int[n * LINK_STRIDE];
-        strings = new String[n * STRING_STRIDE];
-        fields = new long[n * FIELD_STRIDE];
+        parents = new int[n];
+        firstChildren = new int[n];
+        lastChildren = new int[n];
+        nextSiblings = new int[n];
+        types = new String[n];
+        names = new String[n];
+        statuses = new String[n];
+        symbolPairs = new long[n];
+        timestamps = new long[n];
+        durations = new long[n];
+        dataOffsets = new int[n];
+        dataLengths = new int[n];
         bagCounts = null;
         bagSums = null;
     }
@@ -897,9 +895,18 @@ public final class FlatTree
     private void growMessages(final int n)
     {
         kinds = Arrays.copyOf(kinds, n);
-        links = Arrays.copyOf(links, n * LINK_STRIDE);
-        strings = Arrays.copyOf(strings, n * STRING_STRIDE);
-        fields = Arrays.copyOf(fields, n * FIELD_STRIDE);
+        parents = Arrays.copyOf(parents, n);
+        firstChildren = Arrays.copyOf(firstChildren, n);
+        lastChildren = Arrays.copyOf(lastChildren, n);
+        nextSiblings = Arrays.copyOf(nextSiblings, n);
+        types = Arrays.copyOf(types, n);
+        names = Arrays.copyOf(names, n);
+        statuses = Arrays.copyOf(statuses, n);
+        symbolPairs = Arrays.copyOf(symbolPairs, n);
+        timestamps = Arrays.copyOf(timestamps, n);
+        durations = Arrays.copyOf(durations, n);
+        dataOffsets = Arrays.copyOf(dataOffsets, n);
+        dataLengths = Arrays.copyOf(dataLengths, n);
         if (bagCounts != null)
         {
             bagCounts = Arrays.copyOf(bagCounts, n);
