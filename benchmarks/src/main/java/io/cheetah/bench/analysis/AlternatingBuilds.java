@@ -11,15 +11,17 @@ import java.util.function.DoubleSupplier;
  * Compares one analyzer as two builds implement it, in one JVM: each benchmark jar is loaded by class loaders of
  * its own, and their {@link AnalyzerPass}es run in turn, so that the drift of a shared VM, which moves separate JMH
  * runs minutes apart by 30 % here, falls on both alike. Each build is loaded twice, in the order A B B A, and a
- * round times all four in that order or its reverse. Where a copy sits in the heap still matters: with the same jar
- * as A and B, B/A came out at 0.93 (and at 1.12 with one copy each), so run it again with the jars swapped and take
+ * round times all four in that order or its reverse. Where a copy's trees and reports sit in the heap still moves
+ * its time: the same jar as A and B gave B/A of 0.93 and 1.13 in two JVMs (1.12 with one copy each). So run it
+ * again with the jars swapped and count only an effect that holds in both orders, taking
  * {@code sqrt(ratio(A, B) / ratio(B, A))} as B's cost relative to A's. Prints each build's median nanoseconds per
  * tree, the median of the per-round ratios B / A and in how many rounds B was faster.
  * <pre>
- *   java -Xmx6g -cp benchmarks/target/benchmarks.jar io.cheetah.bench.analysis.AlternatingBuilds \
- *       A.jar B.jar transaction 65536 21
+ *   java -Xmx12g -XX:+UseParallelGC -cp benchmarks/target/benchmarks.jar \
+ *       io.cheetah.bench.analysis.AlternatingBuilds A.jar B.jar transaction 65536 15
  * </pre>
- * Both jars must contain {@link AnalyzerPass} (benchmark jars of this module from round-two session 23 on).
+ * Both jars must contain {@link AnalyzerPass} and {@link StdTreePopulation} (benchmark jars of this module from
+ * round-two session 23 on; for an older build, copy the two into its sources).
  */
 public final class AlternatingBuilds
 {

@@ -5,14 +5,8 @@ import io.cheetah.analysis.AnalyzerCatalog;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerType;
 import io.cheetah.bench.BenchmarkDefaults;
-import io.cheetah.codec.FrameWriter;
 import io.cheetah.codec.MalformedFrameException;
-import io.cheetah.codec.DecodeLimits;
-import io.cheetah.codec.SharedSymbols;
-import io.cheetah.codec.TreeDecoder;
-import io.cheetah.codec.Utf8Interner;
 import io.cheetah.message.FlatTree;
-import io.cheetah.workload.StdMix;
 import io.cheetah.workload.Variant;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -75,21 +69,10 @@ public class AnalyzerBenchmark extends BenchmarkDefaults
     @Setup
     public void setUp() throws MalformedFrameException
     {
-        final long[] now = {HOUR};
-        final StdMix mix = StdMix.builder().seed(42).variant(Variant.valueOf(variant)).heartbeats(false)
-            .clock(() -> now[0]).build();
-        final TreeDecoder decoder = new TreeDecoder(DecodeLimits.DEFAULT,
-            new Utf8Interner(65_536, symbols ? new SharedSymbols() : null));
-        final FrameWriter frame = new FrameWriter();
-        pool = new FlatTree[trees];
+        pool = StdTreePopulation.spreadOverHour(HOUR, trees, Variant.valueOf(variant), symbols);
         ids = new byte[trees][];
         for (int i = 0; i < trees; i++)
         {
-            now[0] = HOUR + i * (3_600_000L / trees);
-            frame.reset();
-            final int length = mix.next(frame);
-            pool[i] = new FlatTree();
-            decoder.decodeFrame(frame.array(), 0, length, pool[i]);
             ids[i] = java.util.Arrays.copyOf(pool[i].messageIdBytes(), pool[i].messageIdLength());
         }
         type = AnalyzerCatalog.builtIn().stream().filter(t -> t.name().equals(analyzer)).findFirst()
