@@ -4,6 +4,8 @@ import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
+import io.cheetah.message.FlatTree;
+import io.cheetah.message.MessageKind;
 
 import java.util.List;
 import java.util.Set;
@@ -24,8 +26,36 @@ public abstract class TallyAnalyzer implements Analyzer
     protected final ReportHours hours;
     /** Parses {@code @count;fail...} batch data; reused for every message. */
     protected final BatchData batch = new BatchData();
-    /** What {@code TallyShortcuts#prefetch} returned, kept so that its loads are not optimised away. */
-    protected long prefetched;
+    /** What {@link TallyShortcuts#prefetch} returned, kept so that its loads are not optimised away. */
+    private long prefetched;
+
+    /**
+     * Asks for the entries of a tree's messages of one kind, from {@code from} on, all at once
+     * ({@link TallyShortcuts#prefetch}): called once a tree's machine is known, so that the cache misses of its
+     * messages overlap instead of coming one after another when they are counted.
+     *
+     * @param tree      the tree being processed.
+     * @param from      the first message to look at.
+     * @param kind      the kind of message this analyzer counts: {@link MessageKind#TRANSACTION} or
+     *                  {@link MessageKind#EVENT}.
+     * @param variant   the index of the message whose key has the variant bit ({@link TallyShortcuts#key}), or -1.
+     * @param shortcuts the machine's shortcuts.
+     */
+    protected final void prefetch(final FlatTree tree, final int from, final MessageKind kind, final int variant,
+        final TallyShortcuts shortcuts)
+    {
+        final boolean transactions = kind == MessageKind.TRANSACTION;
+        long seen = prefetched;
+        for (int i = from, size = tree.size(); i < size; i++)
+        {
+            // the byte tests, not kind(i): no enum look-up per message
+            if (transactions ? tree.isTransaction(i) : tree.isEvent(i))
+            {
+                seen ^= shortcuts.prefetch(TallyShortcuts.key(tree.symbolPair(i), i == variant));
+            }
+        }
+        prefetched = seen;
+    }
 
     /**
      * @param name    the analyzer's name, stamped on its reports.

@@ -73,9 +73,7 @@ public final class EventAnalyzer extends TallyAnalyzer
             if (machine == null)
             {
                 machine = report.machine(tree.ip(), limits.maxMachinesPerDomain(), count, folds);
-                // every message of this tree will need its entry: ask for them all now, so that their cache misses
-                // overlap instead of coming one after another (TallyShortcuts#prefetch)
-                prefetched ^= prefetch(tree, i, machine.shortcuts());
+                prefetch(tree, i, MessageKind.EVENT, -1, machine.shortcuts());
             }
             final TallyShortcuts shortcuts = machine.shortcuts();
             final long key = TallyShortcuts.key(tree.symbolPair(i), false);
@@ -97,20 +95,6 @@ public final class EventAnalyzer extends TallyAnalyzer
                 n.recordStatus(report, tree.status(i), 1, limits.maxStatusCodes(), folds);
             }
         }
-    }
-
-    /** Asks for the entries of the tree's events from {@code from} on, all at once (TallyShortcuts#prefetch). */
-    private static long prefetch(final FlatTree tree, final int from, final TallyShortcuts shortcuts)
-    {
-        long seen = 0;
-        for (int i = from, size = tree.size(); i < size; i++)
-        {
-            if (tree.isEvent(i))
-            {
-                seen ^= shortcuts.prefetch(TallyShortcuts.key(tree.symbolPair(i), false));
-            }
-        }
-        return seen;
     }
 
     /** Counts messages into their name; returns the samples it set ({@link TypeTally#adopt} bits). */

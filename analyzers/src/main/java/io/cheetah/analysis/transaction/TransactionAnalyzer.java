@@ -93,9 +93,7 @@ public final class TransactionAnalyzer extends TallyAnalyzer
             if (machine == null)
             {
                 machine = report.machine(tree.ip(), limits.maxMachinesPerDomain(), weight, folds);
-                // every message of this tree will need its entry: ask for them all now, so that their cache misses
-                // overlap instead of coming one after another (TallyShortcuts#prefetch)
-                prefetched ^= prefetch(tree, i, firstUrl, machine.shortcuts());
+                prefetch(tree, i, MessageKind.TRANSACTION, firstUrl, machine.shortcuts());
             }
             final TallyShortcuts shortcuts = machine.shortcuts();
             final long key = TallyShortcuts.key(tree.symbolPair(i), i == firstUrl);
@@ -130,21 +128,6 @@ public final class TransactionAnalyzer extends TallyAnalyzer
                 shortcuts.type(sc).adopt(n, sampled);
             }
         }
-    }
-
-    /** Asks for the entries of the tree's transactions from {@code from} on, all at once (TallyShortcuts#prefetch). */
-    private static long prefetch(final FlatTree tree, final int from, final int firstUrl,
-        final TallyShortcuts shortcuts)
-    {
-        long seen = 0;
-        for (int i = from, size = tree.size(); i < size; i++)
-        {
-            if (tree.isTransaction(i))
-            {
-                seen ^= shortcuts.prefetch(TallyShortcuts.key(tree.symbolPair(i), i == firstUrl));
-            }
-        }
-        return seen;
     }
 
     /** Counts one message into its name; returns the samples it set ({@link TypeTally#adopt} bits). */
