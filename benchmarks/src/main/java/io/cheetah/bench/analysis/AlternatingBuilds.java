@@ -21,11 +21,14 @@ import java.util.function.DoubleSupplier;
  *       io.cheetah.bench.analysis.AlternatingBuilds A.jar B.jar transaction 65536 15
  * </pre>
  * Both jars must contain {@link AnalyzerPass} and {@link StdTreePopulation} (benchmark jars of this module from
- * round-two session 23 on; for an older build, copy the two into its sources).
+ * round-two session 23 on; for an older build, copy the two into its sources). The name {@code decode} compares the
+ * ingest's decoding instead ({@code io.cheetah.bench.codec.DecodePass}, from session 24 on).
  */
 public final class AlternatingBuilds
 {
     private static final String PASS = "io.cheetah.bench.analysis.AnalyzerPass";
+    /** The pass for the name {@code decode}: the ingest's decoding instead of an analyzer. */
+    private static final String DECODE = "io.cheetah.bench.codec.DecodePass";
 
     private AlternatingBuilds()
     {
@@ -82,7 +85,8 @@ public final class AlternatingBuilds
     {
         final URLClassLoader loader = new URLClassLoader(new URL[] {Path.of(jar).toUri().toURL()},
             ClassLoader.getPlatformClassLoader());
-        return (DoubleSupplier)loader.loadClass(PASS).getConstructor(String.class, int.class)
+        final String pass = "decode".equals(analyzer) ? DECODE : PASS;
+        return (DoubleSupplier)loader.loadClass(pass).getConstructor(String.class, int.class)
             .newInstance(analyzer, trees);
     }
 
