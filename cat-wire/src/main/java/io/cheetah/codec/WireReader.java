@@ -1,5 +1,9 @@
 package io.cheetah.codec;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The cursor and primitive readers the binary payload decoders share (varints, length-prefixed strings, errors
  * with frame-relative offsets): NT1 ({@link Nt1Decoder}) and NM1 ({@link Nm1Decoder}) extend it, so the hot reads
@@ -7,6 +11,11 @@ package io.cheetah.codec;
  */
 abstract class WireReader
 {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+        ByteOrder.LITTLE_ENDIAN);
+    /** The continuation bit of each byte of a little-endian word. */
+    private static final long CONTINUATIONS = 0x8080_8080_8080_8080L;
+
     /** Size and depth bounds. */
     protected final DecodeLimits limits;
     /** This thread's string cache. */
@@ -79,6 +88,30 @@ abstract class WireReader
     protected final void readBytes() throws MalformedFrameException
     {
         final int at = pos;
+        final int length;
+        // almost every string is shorter than 128 bytes: its length is one byte
+        if (at < end && buf[at] >= 0)
+        {
+            length = buf[at];
+            pos = at + 1;
+        }
+        else
+        {
+            length = readLength(at);
+        }
+        if (length < 0 || length > end - pos)
+        {
+            throw error(FrameError.STRING_OVERRUN, at,
+                "string of " + (length & 0xFFFFFFFFL) + " bytes with " + (end - pos) + " left");
+        }
+        strOffset = pos;
+        strLength = length;
+        pos += length;
+    }
+
+    /** A string length of more than one byte, read byte by byte from {@code at}; leaves pos after it. */
+    private int readLength(final int at) throws MalformedFrameException
+    {
         int length = 0;
         int shift = 0;
         while (true)
@@ -96,7 +129,7 @@ abstract class WireReader
             length |= (b & 0x7F) << shift;
             if ((b & 0x80) == 0)
             {
-                break;
+                return length;
             }
             shift += 7;
             if (shift > 28)
@@ -104,14 +137,6 @@ abstract class WireReader
                 throw error(FrameError.VARINT_TOO_LONG, at, "string length varint longer than 5 bytes");
             }
         }
-        if (length < 0 || length > end - pos)
-        {
-            throw error(FrameError.STRING_OVERRUN, at,
-                "string of " + (length & 0xFFFFFFFFL) + " bytes with " + (end - pos) + " left");
-        }
-        strOffset = pos;
-        strLength = length;
-        pos += length;
     }
 
     /**
@@ -121,6 +146,29 @@ abstract class WireReader
     protected final long readVarLong() throws MalformedFrameException
     {
         final int at = pos;
+        if (end - at >= Long.BYTES)
+        {
+            // Timestamps take six bytes and durations two to four: read eight at once, find the first byte without
+            // a continuation bit, and squeeze the 7-bit groups together in three steps instead of a loop per byte.
+            final long word = (long)LONGS.get(buf, at);
+            final long stops = ~word & CONTINUATIONS;
+            if (stops != 0)
+            {
+                final int last = Long.numberOfTrailingZeros(stops);
+                long v = word & (-1L >>> (63 - last)) & ~CONTINUATIONS;
+                v = (v & 0x007F_007F_007F_007FL) | ((v & 0x7F00_7F00_7F00_7F00L) >>> 1);
+                v = (v & 0x0000_3FFF_0000_3FFFL) | ((v & 0x3FFF_0000_3FFF_0000L) >>> 2);
+                v = (v & 0x0000_0000_0FFF_FFFFL) | ((v & 0x0FFF_FFFF_0000_0000L) >>> 4);
+                pos = at + ((last + 1) >>> 3);
+                return v;
+            }
+        }
+        return readVarLongByBytes(at);
+    }
+
+    /** A varint of more than eight bytes, or one near the payload's end, read byte by byte. */
+    private long readVarLongByBytes(final int at) throws MalformedFrameException
+    {
         long value = 0;
         for (int shift = 0; shift < 70; shift += 7)
         {

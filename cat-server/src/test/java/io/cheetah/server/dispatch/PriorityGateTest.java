@@ -102,6 +102,47 @@ class PriorityGateTest
     }
 
     @Test
+    void midAndLowAreAdmittedAgainAsSoonAsTheConsumerHasCaughtUp() throws Exception
+    {
+        // a ring the gate last saw nearly full must not go on refusing MID and LOW once its consumer has drained it
+        final CountingAnalyzerType hold = new CountingAnalyzerType("hold", 0, Level.HIGH, t -> true).holdFirstTree();
+        final CountingAnalyzerType low = new CountingAnalyzerType("low", 1, Level.LOW, t -> true);
+        final CountingAnalyzerType mid = new CountingAnalyzerType("mid", 2, Level.MID, t -> true);
+        final ServerConfig.Gate gate = new ServerConfig.Gate(1, 16, 4);
+        final List<AnalyzerSlot> slots = List.of(slot(hold, 0, gate), slot(low, 1, gate), slot(mid, 2, gate));
+        final TestPipeline pipe = TestPipeline.start(new ServerConfig.Pipeline(1, RING, 1, "sleeping", gate),
+            slots, ReportLimits.DEFAULT, ReportSink.NONE, new ManualClock(NOW), 1024);
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        hold.awaitHolding();
+        // the held tree keeps its slot; fill until MID is refused too (fewer than RING / 16 free)
+        while (pipe.rings().remaining(0) >= RING / 16)
+        {
+            dispatchOne(pipe.pool(), pipe.dispatcher());
+        }
+        dispatchOne(pipe.pool(), pipe.dispatcher());
+        final long lowDropped = counter(slots, "low").dropped.sum();
+        final long midDropped = counter(slots, "mid").dropped.sum();
+        assertThat(midDropped).isEqualTo(1);
+        assertThat(lowDropped).isGreaterThan(midDropped);
+
+        hold.release();
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        awaitEmpty(pipe.rings(), 0);
+        final long lowTaken = counter(slots, "low").processed.sum();
+        final long midTaken = counter(slots, "mid").processed.sum();
+        for (int i = 0; i < 3; i++)
+        {
+            dispatchOne(pipe.pool(), pipe.dispatcher());
+        }
+        assertThat(pipe.rings().drain(10_000)).isTrue();
+        assertThat(counter(slots, "low").dropped.sum()).as("no LOW refusal after the drain").isEqualTo(lowDropped);
+        assertThat(counter(slots, "mid").dropped.sum()).as("no MID refusal after the drain").isEqualTo(midDropped);
+        assertThat(counter(slots, "low").processed.sum()).isEqualTo(lowTaken + 3);
+        assertThat(counter(slots, "mid").processed.sum()).isEqualTo(midTaken + 3);
+        pipe.rings().shutdown(1000);
+    }
+
+    @Test
     void aTreeIsPublishedOncePerRingAndOnlyToAnalyzersWhosePrefilterAcceptsIt() throws Exception
     {
         final CountingAnalyzerType a = new CountingAnalyzerType("a", 0, Level.HIGH, t -> true);
