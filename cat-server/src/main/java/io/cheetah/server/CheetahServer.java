@@ -125,7 +125,7 @@ public final class CheetahServer implements AutoCloseable
         try
         {
             tcpIngest = new TcpIngest(tcp, counters, ingestWorkers(b.clock, symbols), b.flushMillis,
-                new BacklogWatch(config.pipeline().gate().backlogMillis(), () ->
+                new BacklogWatch(config.pipeline().gate().backlogMillis(), tcp.lingerMicros(), () ->
                 {
                     counters.backlogs.increment();
                     rings.backlogged();

@@ -53,6 +53,7 @@ public final class ConfigLoader
         d.put("tcp.workers", 0);
         d.put("tcp.maxFrameBytes", 33554432);
         d.put("tcp.maxConnections", 10000);
+        d.put("tcp.lingerMicros", 2000);
         d.put("tcp.pt1.zone", "+08:00");
         d.put("tcp.pt1.inferOffset", true);
         d.put(ZONE_BY_DOMAIN, Map.of());
@@ -267,6 +268,7 @@ public final class ConfigLoader
         final ServerConfig.Tcp tcp = new ServerConfig.Tcp(
             string("tcp.host"), port("tcp.port"), workers == 0 ? machine.ingestWorkers() : workers,
             intIn("tcp.maxFrameBytes", 16, Integer.MAX_VALUE - 8), intIn("tcp.maxConnections", 1, 1_000_000),
+            intIn("tcp.lingerMicros", 0, 100_000),
             new ServerConfig.Pt1(zone("tcp.pt1.zone", string("tcp.pt1.zone")), bool("tcp.pt1.inferOffset"),
                 zoneByDomain()));
         final ServerConfig.Http http = new ServerConfig.Http(string("http.host"), port("http.port"),

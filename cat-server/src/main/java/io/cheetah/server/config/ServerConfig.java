@@ -78,9 +78,12 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param workers         Netty event-loop threads that frame, decode and dispatch.
      * @param maxFrameBytes   largest payload a frame may declare; above it the connection is closed.
      * @param maxConnections  concurrent client connections; further ones are closed at once and counted.
+     * @param lingerMicros    how long an ingest thread that has just drained its connections sleeps before it looks
+     *                        again and then blocks (0: blocks at once; {@code BacklogWatch}).
      * @param pt1             how PT1 (text) timestamps are read.
      */
-    public record Tcp(String host, int port, int workers, int maxFrameBytes, int maxConnections, Pt1 pt1)
+    public record Tcp(String host, int port, int workers, int maxFrameBytes, int maxConnections, int lingerMicros,
+        Pt1 pt1)
     {
     }
 

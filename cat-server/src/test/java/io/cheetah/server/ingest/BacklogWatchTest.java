@@ -3,6 +3,8 @@ package io.cheetah.server.ingest;
 import io.netty.channel.SelectStrategy;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,11 +15,13 @@ class BacklogWatchTest
 
     private long now = 1_000 * MS;
     private final AtomicInteger told = new AtomicInteger();
+    private final List<Long> sleeps = new ArrayList<>();
 
     @Test
     void inputWaitingAtEveryLookForBacklogMillisIsABacklogToldOncePerBacklogMillis() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(20, told::incrementAndGet, () -> now).newSelectStrategy();
+        final SelectStrategy s = new BacklogWatch(20, 0, told::incrementAndGet, () -> now, sleeps::add)
+            .newSelectStrategy();
         for (int i = 0; i < 19; i++)
         {
             now += MS;
@@ -41,7 +45,8 @@ class BacklogWatchTest
     @Test
     void aLookThatFindsNothingToReadStartsTheCountAgainAndLetsTheLoopWait() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(20, told::incrementAndGet, () -> now).newSelectStrategy();
+        final SelectStrategy s = new BacklogWatch(20, 0, told::incrementAndGet, () -> now, sleeps::add)
+            .newSelectStrategy();
         for (int round = 0; round < 10; round++)
         {
             for (int i = 0; i < 15; i++)
@@ -55,12 +60,86 @@ class BacklogWatchTest
             assertThat(s.calculateStrategy(() -> 0, true)).as("drained with tasks: run them").isEqualTo(0);
         }
         assertThat(told).as("160 ms of traffic, never 20 ms without a drained look").hasValue(0);
+        assertThat(sleeps).as("no linger configured").isEmpty();
+    }
+
+    @Test
+    void aLoopThatHasJustReadLingersOnceBeforeItBlocksAndAgainAfterEachRead() throws Exception
+    {
+        final SelectStrategy s = new BacklogWatch(20, 2000, told::incrementAndGet, () -> now, sleeps::add)
+            .newSelectStrategy();
+        now += MS;
+        assertThat(s.calculateStrategy(() -> 0, false)).as("nothing read yet: block").isEqualTo(SelectStrategy.SELECT);
+        assertThat(sleeps).isEmpty();
+        for (int round = 1; round <= 3; round++)
+        {
+            now += MS;
+            assertThat(s.calculateStrategy(() -> 2, false)).isEqualTo(2);
+            now += MS;
+            assertThat(s.calculateStrategy(() -> 0, false)).as("drained just after a read: sleep, then look again")
+                .isEqualTo(SelectStrategy.CONTINUE);
+            assertThat(sleeps).hasSize(round).last().isEqualTo(2_000_000L);
+            now += 2 * MS;
+            assertThat(s.calculateStrategy(() -> 0, false)).as("still nothing after the linger: block")
+                .isEqualTo(SelectStrategy.SELECT);
+            assertThat(sleeps).hasSize(round);
+        }
+        assertThat(told).hasValue(0);
+    }
+
+    @Test
+    void anIdleLoopBlocksAtOnceAndPendingTasksAreNeverKeptWaiting() throws Exception
+    {
+        final SelectStrategy s = new BacklogWatch(20, 2000, told::incrementAndGet, () -> now, sleeps::add)
+            .newSelectStrategy();
+        now += MS;
+        s.calculateStrategy(() -> 1, false);
+        now += MS;
+        assertThat(s.calculateStrategy(() -> 0, true)).as("tasks pending: run them, no linger").isEqualTo(0);
+        assertThat(sleeps).isEmpty();
+        now += BacklogWatch.LINGER_WINDOW_MILLIS * MS;
+        assertThat(s.calculateStrategy(() -> 0, false)).as("nothing read for the whole window: block")
+            .isEqualTo(SelectStrategy.SELECT);
+        assertThat(sleeps).isEmpty();
+    }
+
+    @Test
+    void theLingerCountsAsADrainedLookSoABacklogIsStillOnlyInputWaitingAtEveryLook() throws Exception
+    {
+        final SelectStrategy s = new BacklogWatch(20, 2000, told::incrementAndGet, () -> now, sleeps::add)
+            .newSelectStrategy();
+        for (int i = 0; i < 30; i++)
+        {
+            now += MS;
+            s.calculateStrategy(() -> 1, false);
+            now += MS;
+            final int ready = i % 2 == 0 ? 0 : 1;
+            s.calculateStrategy(() -> ready, false);
+        }
+        assertThat(told).as("drained every other look: a busy loop, not a backlog").hasValue(0);
+        assertThat(sleeps).hasSize(15);
+    }
+
+    @Test
+    void aLingerWithTheWatchOffStillLingers() throws Exception
+    {
+        final SelectStrategy s = new BacklogWatch(0, 500, told::incrementAndGet, () -> now, sleeps::add)
+            .newSelectStrategy();
+        now += MS;
+        for (int i = 0; i < 50; i++)
+        {
+            s.calculateStrategy(() -> 3, false);
+        }
+        assertThat(s.calculateStrategy(() -> 0, false)).isEqualTo(SelectStrategy.CONTINUE);
+        assertThat(sleeps).containsExactly(500_000L);
+        assertThat(told).as("the watch is off").hasValue(0);
     }
 
     @Test
     void zeroTurnsTheWatchOffAndKeepsNettysDefault() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(0, told::incrementAndGet, () -> now).newSelectStrategy();
+        final SelectStrategy s = new BacklogWatch(0, 0, told::incrementAndGet, () -> now, sleeps::add)
+            .newSelectStrategy();
         final AtomicInteger polls = new AtomicInteger();
         for (int i = 0; i < 100; i++)
         {
