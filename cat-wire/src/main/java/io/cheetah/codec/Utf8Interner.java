@@ -23,7 +23,9 @@ import java.util.Arrays;
  * symbol takes its reference from {@link SharedSymbols#string} rather than from this table's slot array: symbols are
  * numbered densely in the order strings first came, so those references fill a few KB that stay cached, where the
  * slots of the same strings are scattered over the whole table, a cache line each (JMH {@code nt1Decode} with cold
- * trees, alternated four times: 13 % faster, BENCHMARKS.md round-two session 21).
+ * trees, alternated four times: 13 % faster, BENCHMARKS.md round-two session 21). Keys of at most eight bytes
+ * (statuses, most types, short ips) take a path of their own that keeps the key's one word in a register
+ * ({@code AlternatingBuilds decode}, both orders: ~5 % less per tree, session 24).
  * <p>
  * With {@link SharedSymbols} (the server's ingest), a miss takes the canonical String and its symbol from the shared
  * table, so every decoding thread returns the same instance for the same bytes, and {@link #lastSymbol()} tells the
@@ -105,6 +107,10 @@ public final class Utf8Interner
             lastSymbol = SharedSymbols.NONE;
             return new String(buf, offset, length, StandardCharsets.UTF_8);
         }
+        if (length <= Long.BYTES)
+        {
+            return internShort(buf, offset, length);
+        }
         final int h = hash(buf, offset, length);
         final long meta = ((long)h << 32) | length;
         final int inlineWords = (Math.min(length, INLINE_BYTES) + 7) >>> 3;
@@ -127,6 +133,52 @@ public final class Utf8Interner
             }
         }
         return store(home, meta, buf, offset, length);
+    }
+
+    /**
+     * {@link #intern} for a string of one word (statuses, most types, short ips): the same hash and table, with the
+     * word kept in a register and compared once instead of going through {@link #words} and a loop.
+     */
+    private String internShort(final byte[] buf, final int offset, final int length)
+    {
+        final long word = length == Long.BYTES ? (long)LONGS.get(buf, offset) : tail(buf, offset, length);
+        final int h = shortHash(word, length);
+        final long meta = ((long)h << 32) | length;
+        final int home = h & mask;
+        for (int p = 0; p < PROBES; p++)
+        {
+            final int slot = (home + p) & mask;
+            final int row = slot * ROW;
+            final long m = rows[row];
+            if (m == meta && rows[row + 2] == word)
+            {
+                final int symbol = (int)rows[row + 1];
+                lastSymbol = symbol;
+                return symbol != SharedSymbols.NONE ? shared.string(symbol) : values[slot];
+            }
+            if (m == 0)
+            {
+                words[0] = word;
+                return store(slot, meta, buf, offset, length);
+            }
+        }
+        words[0] = word;
+        return store(home, meta, buf, offset, length);
+    }
+
+    /**
+     * {@link #hash} of a key of at most eight bytes, from its one (zero-padded) word.
+     *
+     * @param word   the key's bytes as a little-endian word.
+     * @param length its byte count, 1 to 8.
+     * @return the hash.
+     */
+    static int shortHash(final long word, final int length)
+    {
+        long h = Long.rotateLeft(((MIX ^ length) ^ word) * MIX, 29);
+        h ^= h >>> 32;
+        h *= MIX;
+        return (int)(h ^ (h >>> 29));
     }
 
     private boolean inlineEquals(final int row, final int n)

@@ -5,8 +5,12 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,6 +64,37 @@ class Utf8InternerTest
                 assertThat(interner.lastSymbol()).isEqualTo(symbol);
             }
         }
+    }
+
+    @Test
+    void twoShortKeysOfTheSameHashAndLengthStayApart()
+    {
+        // a birthday search over eight-byte keys: two with one 32-bit hash, which only the key bytes tell apart
+        final Map<Integer, String> byHash = new HashMap<>();
+        String a = null;
+        String b = null;
+        for (int i = 0; a == null; i++)
+        {
+            final String key = String.format("k%07d", i);
+            final byte[] bytes = key.getBytes(StandardCharsets.US_ASCII);
+            final long word = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getLong();
+            final String other = byHash.putIfAbsent(Utf8Interner.shortHash(word, 8), key);
+            if (other != null)
+            {
+                a = other;
+                b = key;
+            }
+        }
+        final Utf8Interner interner = new Utf8Interner(1 << 16);
+        for (int round = 0; round < 2; round++)
+        {
+            for (final String s : new String[] {a, b})
+            {
+                final byte[] bytes = s.getBytes(StandardCharsets.US_ASCII);
+                assertThat(interner.intern(bytes, 0, bytes.length)).isEqualTo(s);
+            }
+        }
+        assertThat(interner.misses()).as("each stored once, neither mistaken for the other").isEqualTo(2);
     }
 
     @Test
