@@ -88,22 +88,6 @@ public final class TreeRules
     }
 
     /**
-     * @param tree a tree.
-     * @return the index of its first transaction of type {@code URL}, or -1.
-     */
-    public static int firstUrl(final FlatTree tree)
-    {
-        for (int i = 0, n = tree.size(); i < n; i++)
-        {
-            if (tree.isTransaction(i) && "URL".equals(tree.type(i)))
-            {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
      * CAT's URL normalisation: every path segment made only of {@code 0-9 . - ,} becomes {@code {num}}
      * ({@code /shop/123/item} → {@code /shop/{num}/item}).
      *
@@ -187,16 +171,45 @@ public final class TreeRules
      */
     public static boolean discardTransaction(final String type, final CharSequence name)
     {
+        final int kind = discardKind(type);
+        return kind == DISCARDED || kind == ENTRY && isHealthCheck(name);
+    }
+
+    /** {@link #discardKind}: a type whose transactions are never counted. */
+    public static final int DISCARDED = 1;
+    /** {@link #discardKind}: a type whose transactions are skipped when their name is a health check. */
+    public static final int ENTRY = 2;
+
+    /**
+     * The type half of {@link #discardTransaction}, for an analyzer that classifies each type once
+     * ({@code SymbolClasses}).
+     *
+     * @param type transaction type.
+     * @return {@link #DISCARDED}, {@link #ENTRY} or 0.
+     */
+    public static int discardKind(final String type)
+    {
         if ("Cache.web".equals(type) || "ABTest".equals(type))
         {
-            return true;
+            return DISCARDED;
         }
         if ("URL".equals(type) || "Service".equals(type) || "PigeonService".equals(type))
         {
-            final int n = name.length();
-            return n == 0 || (n == 1 && name.charAt(0) == '/') || "/index.jsp".contentEquals(name) ||
-                "/inspect/healthcheck".contentEquals(name);
+            return ENTRY;
         }
-        return false;
+        return 0;
+    }
+
+    /**
+     * The name half of {@link #discardTransaction}: what CAT's default filter takes for a health check.
+     *
+     * @param name transaction name (after normalisation).
+     * @return true for an empty name, {@code /}, {@code /index.jsp} or {@code /inspect/healthcheck}.
+     */
+    public static boolean isHealthCheck(final CharSequence name)
+    {
+        final int n = name.length();
+        return n == 0 || (n == 1 && name.charAt(0) == '/') || "/index.jsp".contentEquals(name) ||
+            "/inspect/healthcheck".contentEquals(name);
     }
 }

@@ -9,6 +9,7 @@ import io.cheetah.message.MessageKind;
 import io.cheetah.report.DomainReport;
 import io.cheetah.report.MachineTally;
 import io.cheetah.report.MinuteSeries;
+import io.cheetah.report.SymbolClasses;
 import io.cheetah.report.Tally;
 import io.cheetah.report.TallyFormat;
 import io.cheetah.report.TallyAnalyzer;
@@ -37,7 +38,16 @@ public final class TransactionAnalyzer extends TallyAnalyzer
     public static final AnalyzerSpec TYPE = new AnalyzerSpec(NAME, 2, Level.HIGH,
         AnalyzerSpec.holding(MessageKind.TRANSACTION), FORMAT, TransactionAnalyzer::new);
 
+    /** {@link #types}: a {@code URL} transaction (its first one in a tree has its name normalised). */
+    private static final int URL = 4;
+
     private final TreeRules rules = new TreeRules();
+    /**
+     * Each type's {@link TreeRules#discardKind} and whether it is {@code URL}, worked out once per symbol: a tree's
+     * seven transactions asked five string comparisons each.
+     */
+    private final SymbolClasses types = new SymbolClasses(type ->
+        TreeRules.discardKind(type) | ("URL".equals(type) ? URL : 0));
 
     /**
      * @param context partition and limits.
@@ -63,7 +73,7 @@ public final class TransactionAnalyzer extends TallyAnalyzer
         final boolean truncatedRoot = TreeRules.isTruncatedRoot(tree);
         final long totalMicros = TreeRules.truncatedTotalMicros(tree);
         final int firstTx = TreeRules.firstTransaction(tree);
-        final int firstUrl = TreeRules.firstUrl(tree);
+        final int firstUrl = firstUrl(tree);
         MachineTally machine = null;
         for (int i = 0; i < size; i++)
         {
@@ -77,8 +87,10 @@ public final class TransactionAnalyzer extends TallyAnalyzer
                 continue;
             }
             final String type = tree.type(i);
+            final int kind = types.of(tree.typeSymbol(i), type);
             // a name that normalises to a discarded URL is that URL already (it has no numeric segment)
-            if (TreeRules.discardTransaction(type, tree.name(i)))
+            if ((kind & TreeRules.DISCARDED) != 0 || (kind & TreeRules.ENTRY) != 0 && TreeRules.isHealthCheck(
+                tree.name(i)))
             {
                 folds.messagesSkipped(1);
                 continue;
@@ -128,6 +140,19 @@ public final class TransactionAnalyzer extends TallyAnalyzer
                 shortcuts.type(sc).adopt(n, sampled);
             }
         }
+    }
+
+    /** @return the index of the tree's first transaction of type {@code URL} (the one CAT normalises), or -1. */
+    private int firstUrl(final FlatTree tree)
+    {
+        for (int i = 0, n = tree.size(); i < n; i++)
+        {
+            if (tree.isTransaction(i) && (types.of(tree.typeSymbol(i), tree.type(i)) & URL) != 0)
+            {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Counts one message into its name; returns the samples it set ({@link TypeTally#adopt} bits). */
