@@ -20,8 +20,7 @@ class BacklogWatchTest
     @Test
     void inputWaitingAtEveryLookForBacklogMillisIsABacklogToldOncePerBacklogMillis() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(20, 0, told::incrementAndGet, () -> now, sleeps::add)
-            .newSelectStrategy();
+        final SelectStrategy s = strategy(20, 0);
         for (int i = 0; i < 19; i++)
         {
             now += MS;
@@ -45,8 +44,7 @@ class BacklogWatchTest
     @Test
     void aLookThatFindsNothingToReadStartsTheCountAgainAndLetsTheLoopWait() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(20, 0, told::incrementAndGet, () -> now, sleeps::add)
-            .newSelectStrategy();
+        final SelectStrategy s = strategy(20, 0);
         for (int round = 0; round < 10; round++)
         {
             for (int i = 0; i < 15; i++)
@@ -66,8 +64,7 @@ class BacklogWatchTest
     @Test
     void aLoopThatHasJustReadLingersOnceBeforeItBlocksAndAgainAfterEachRead() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(20, 2000, told::incrementAndGet, () -> now, sleeps::add)
-            .newSelectStrategy();
+        final SelectStrategy s = strategy(20, 2000);
         now += MS;
         assertThat(s.calculateStrategy(() -> 0, false)).as("nothing read yet: block").isEqualTo(SelectStrategy.SELECT);
         assertThat(sleeps).isEmpty();
@@ -90,8 +87,7 @@ class BacklogWatchTest
     @Test
     void anIdleLoopBlocksAtOnceAndPendingTasksAreNeverKeptWaiting() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(20, 2000, told::incrementAndGet, () -> now, sleeps::add)
-            .newSelectStrategy();
+        final SelectStrategy s = strategy(20, 2000);
         now += MS;
         s.calculateStrategy(() -> 1, false);
         now += MS;
@@ -106,8 +102,7 @@ class BacklogWatchTest
     @Test
     void theLingerCountsAsADrainedLookSoABacklogIsStillOnlyInputWaitingAtEveryLook() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(20, 2000, told::incrementAndGet, () -> now, sleeps::add)
-            .newSelectStrategy();
+        final SelectStrategy s = strategy(20, 2000);
         for (int i = 0; i < 30; i++)
         {
             now += MS;
@@ -123,8 +118,7 @@ class BacklogWatchTest
     @Test
     void aLingerWithTheWatchOffStillLingers() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(0, 500, told::incrementAndGet, () -> now, sleeps::add)
-            .newSelectStrategy();
+        final SelectStrategy s = strategy(0, 500);
         now += MS;
         for (int i = 0; i < 50; i++)
         {
@@ -138,8 +132,7 @@ class BacklogWatchTest
     @Test
     void zeroTurnsTheWatchOffAndKeepsNettysDefault() throws Exception
     {
-        final SelectStrategy s = new BacklogWatch(0, 0, told::incrementAndGet, () -> now, sleeps::add)
-            .newSelectStrategy();
+        final SelectStrategy s = strategy(0, 0);
         final AtomicInteger polls = new AtomicInteger();
         for (int i = 0; i < 100; i++)
         {
@@ -150,5 +143,12 @@ class BacklogWatchTest
         assertThat(polls).as("no poll without tasks, as Netty's default").hasValue(0);
         assertThat(s.calculateStrategy(() -> 4, true)).isEqualTo(4);
         assertThat(told).hasValue(0);
+    }
+
+    /** A strategy with this test's clock, listener and sleeper. */
+    private SelectStrategy strategy(final long backlogMillis, final long lingerMicros)
+    {
+        return new BacklogWatch(backlogMillis, lingerMicros, told::incrementAndGet, () -> now, sleeps::add)
+            .newSelectStrategy();
     }
 }
