@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * <p>
  * Which collectors count: every one except those whose notifications describe concurrent cycles rather than
  * pauses (ZGC's and Shenandoah's "Cycles" beans, G1's "Concurrent GC" bean on newer JDKs). G1's young and old
- * generation beans and ZGC's "Pauses" bean report pauses.
+ * generation beans and ZGC's and Shenandoah's "Pauses" beans (Shenandoah's default in {@code scripts/cat-server})
+ * report pauses.
  */
 public final class GcPauses implements NotificationListener
 {

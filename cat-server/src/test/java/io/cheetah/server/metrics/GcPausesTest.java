@@ -2,7 +2,14 @@ package io.cheetah.server.metrics;
 
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class GcPausesTest
 {
@@ -35,6 +42,8 @@ class GcPausesTest
         assertThat(GcPauses.countsPauses("G1 Young Generation")).isTrue();
         assertThat(GcPauses.countsPauses("ZGC Pauses")).isTrue();
         assertThat(GcPauses.countsPauses("ZGC Cycles")).isFalse();
+        assertThat(GcPauses.countsPauses("Shenandoah Pauses")).isTrue();
+        assertThat(GcPauses.countsPauses("Shenandoah Cycles")).isFalse();
         assertThat(GcPauses.countsPauses("G1 Concurrent GC")).isFalse();
     }
 
@@ -57,5 +66,50 @@ class GcPausesTest
             Thread.onSpinWait();
         }
         assertThat(text).doesNotContain("cheetah_jvm_gc_pause_seconds_count 0\n");
+    }
+
+    /** The start script's collector: a JVM running Shenandoah reports its pauses to the recorder too. */
+    @Test
+    void aShenandoahJvmRecordsItsPauses() throws IOException, InterruptedException
+    {
+        final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        assumeTrue(run(List.of(java, "-XX:+UseShenandoahGC", "-version")).exitValue() == 0,
+            "this JDK has no Shenandoah");
+        final Process p = run(List.of(java, "-XX:+UseShenandoahGC", "-cp", System.getProperty("java.class.path"),
+            CollectAndPrint.class.getName()));
+        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(out).isZero();
+        assertThat(out).contains("cheetah_jvm_gc_pause_seconds_bucket").doesNotContain("_count 0\n");
+    }
+
+    private static Process run(final List<String> command) throws IOException, InterruptedException
+    {
+        final Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return p;
+    }
+
+    /** Run in a forked JVM by {@link #aShenandoahJvmRecordsItsPauses}: collects, waits for a pause, prints. */
+    static final class CollectAndPrint
+    {
+        public static void main(final String[] args)
+        {
+            final GcPauses jvm = GcPauses.jvm();
+            String text = "";
+            final long deadline = System.currentTimeMillis() + 20_000;
+            while (System.currentTimeMillis() < deadline)
+            {
+                System.gc();
+                final StringBuilder out = new StringBuilder();
+                jvm.write(out);
+                text = out.toString();
+                if (!text.contains("cheetah_jvm_gc_pause_seconds_count 0\n"))
+                {
+                    break;
+                }
+                Thread.onSpinWait();
+            }
+            System.out.print(text);
+        }
     }
 }
