@@ -29,7 +29,9 @@ import java.util.concurrent.locks.LockSupport;
  * parks only if the tree is still not there; a producer claims its slot (a CAS on the ring's cursor) before it
  * reads {@code sleepers} in {@link #signalAllWhenBlocking()}. Both are sequentially consistent volatile accesses,
  * so either the consumer sees the claim or the producer sees the sleeper and unparks it (a permit given before
- * {@code park} makes {@code park} return at once). The bounded sleep is only a safety net.
+ * {@code park} makes {@code park} return at once). The bounded sleep is only a safety net, and a long one: each
+ * wake of a sleeping thread cost ~75 µs of CPU on a 2-vCPU VM, so three rings waking every 50 ms took ~0.45 % of a
+ * core from an idle server (BENCHMARKS.md, session 25).
  */
 public final class SpinThenParkWaitStrategy implements WaitStrategy
 {
@@ -39,7 +41,7 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
     public static final long DEFAULT_LINGER_NANOS = 5_000_000L;
     /** Default empty lingers before the consumer sleeps until unparked. */
     public static final int DEFAULT_LINGERS = 4;
-    private static final long SLEEP_NANOS = 50_000_000L;
+    private static final long SLEEP_NANOS = 1_000_000_000L;
 
     private final int spins;
     private final long lingerNanos;

@@ -23,7 +23,7 @@ class SpinThenParkWaitStrategyTest
     void anIdleConsumerParksAndEveryPublishIsSeenWithoutLostWakeUps() throws Exception
     {
         // no lingering: the consumer sleeps as soon as it has spun, so every publish after a pause must wake it
-        // through the sleepers handshake; a lost wake-up would cost the 50 ms safety net each time
+        // through the sleepers handshake; a lost wake-up would cost the one-second safety net each time
         runProducers(new SpinThenParkWaitStrategy(20, 0, 0), 5_000);
     }
 
@@ -60,7 +60,7 @@ class SpinThenParkWaitStrategyTest
             .isLessThan(TimeUnit.MILLISECONDS.toNanos(10));
 
         // two producers publish one event at a time with pauses that let the consumer park in between: any lost
-        // wake-up would leave an event unseen until the 50 ms safety net, and the count would lag at the end
+        // wake-up would leave an event unseen until the one-second safety net, and the count would lag at the end
         final int perProducer = 2_000;
         final Runnable producer = () ->
         {
