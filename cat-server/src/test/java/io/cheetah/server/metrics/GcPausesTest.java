@@ -50,22 +50,7 @@ class GcPausesTest
     @Test
     void theJvmRecorderSeesARealCollection()
     {
-        final GcPauses jvm = GcPauses.jvm();
-        System.gc();
-        final long deadline = System.currentTimeMillis() + 5_000;
-        String text = "";
-        while (System.currentTimeMillis() < deadline)
-        {
-            final StringBuilder out = new StringBuilder();
-            jvm.write(out);
-            text = out.toString();
-            if (!text.contains("cheetah_jvm_gc_pause_seconds_count 0\n"))
-            {
-                break;
-            }
-            Thread.onSpinWait();
-        }
-        assertThat(text).doesNotContain("cheetah_jvm_gc_pause_seconds_count 0\n");
+        assertThat(collectUntilAPause(5_000)).doesNotContain("cheetah_jvm_gc_pause_seconds_count 0\n");
     }
 
     /** The start script's collector: a JVM running Shenandoah reports its pauses to the recorder too. */
@@ -89,27 +74,38 @@ class GcPausesTest
         return p;
     }
 
-    /** Run in a forked JVM by {@link #aShenandoahJvmRecordsItsPauses}: collects, waits for a pause, prints. */
+    /**
+     * Asks for collections until this JVM's recorder has seen a pause, or the time is up.
+     *
+     * @param millis longest wait.
+     * @return the recorder's metrics text then.
+     */
+    static String collectUntilAPause(final long millis)
+    {
+        final GcPauses jvm = GcPauses.jvm();
+        final long deadline = System.currentTimeMillis() + millis;
+        String text = "";
+        while (System.currentTimeMillis() < deadline)
+        {
+            System.gc();
+            final StringBuilder out = new StringBuilder();
+            jvm.write(out);
+            text = out.toString();
+            if (!text.contains("cheetah_jvm_gc_pause_seconds_count 0\n"))
+            {
+                break;
+            }
+            Thread.onSpinWait();
+        }
+        return text;
+    }
+
+    /** Run in a forked JVM by {@link #aShenandoahJvmRecordsItsPauses}: collects until a pause is seen, prints. */
     static final class CollectAndPrint
     {
         public static void main(final String[] args)
         {
-            final GcPauses jvm = GcPauses.jvm();
-            String text = "";
-            final long deadline = System.currentTimeMillis() + 20_000;
-            while (System.currentTimeMillis() < deadline)
-            {
-                System.gc();
-                final StringBuilder out = new StringBuilder();
-                jvm.write(out);
-                text = out.toString();
-                if (!text.contains("cheetah_jvm_gc_pause_seconds_count 0\n"))
-                {
-                    break;
-                }
-                Thread.onSpinWait();
-            }
-            System.out.print(text);
+            System.out.print(collectUntilAPause(20_000));
         }
     }
 }
