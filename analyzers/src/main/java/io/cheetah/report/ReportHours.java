@@ -3,6 +3,7 @@ package io.cheetah.report;
 import io.cheetah.analysis.EncodedReport;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
+import org.agrona.collections.Int2ObjectHashMap;
 import org.agrona.collections.Long2ObjectHashMap;
 
 import java.util.ArrayList;
@@ -15,19 +16,23 @@ import java.util.Set;
 /**
  * The open hours of one analyzer instance: hour → domain → live {@link DomainReport}, with the per-hour domain
  * cap. Implements the bookkeeping half of {@link io.cheetah.analysis.Analyzer} (domains, snapshot, closeHour,
- * restore) for the Transaction and Event analyzers. Single writer, like its analyzer.
+ * restore) for the Transaction and Event analyzers. A tree finds its domain's report by the domain's shared symbol
+ * ({@link io.cheetah.message.FlatTree#domainSymbol()}) in an open-addressing int map, as {@code DomainHours} does for
+ * the other analyzers, so no ring thread hashes a domain String per tree; the String map holds each domain once and
+ * serves strings without a symbol (restores, a full symbol table). Single writer, like its analyzer.
  */
 public final class ReportHours
 {
+    private static final int NO_SYMBOL = -1;
+
     private final String analyzer;
     private final int maxDomains;
     private final NameCleaner cleaner;
     private final FoldCounters folds;
     private final int maxNamesPerHour;
-    private final Long2ObjectHashMap<Map<String, DomainReport>> hours = new Long2ObjectHashMap<>();
-    private final Long2ObjectHashMap<NameBudget> budgets = new Long2ObjectHashMap<>();
-    private long lastHour = Long.MIN_VALUE;
-    private Map<String, DomainReport> lastDomains;
+    private final Long2ObjectHashMap<Hour> hours = new Long2ObjectHashMap<>();
+    private long lastHourStart = Long.MIN_VALUE;
+    private Hour lastHour;
 
     /**
      * @param analyzer   analyzer name stamped on every report.
@@ -66,40 +71,60 @@ public final class ReportHours
      */
     public DomainReport report(final long hourStart, final String domain, final boolean wide)
     {
-        Map<String, DomainReport> domains;
-        if (hourStart == lastHour)
+        return report(hourStart, NO_SYMBOL, domain, wide);
+    }
+
+    /**
+     * @param hourStart epoch ms of the hour.
+     * @param symbol    the domain's shared symbol, or negative for none.
+     * @param domain    client domain (the symbol's string when it has one).
+     * @param wide      whether the tree came over a connection of many domains (half the cap for those).
+     * @return the live report, created when new, or null when the hour is at its domain cap (counted).
+     */
+    public DomainReport report(final long hourStart, final int symbol, final String domain, final boolean wide)
+    {
+        final Hour hour = hour(hourStart);
+        if (symbol >= 0)
         {
-            domains = lastDomains;
-        }
-        else
-        {
-            domains = hours.get(hourStart);
-            if (domains == null)
+            final DomainReport known = hour.bySymbol.get(symbol);
+            if (known != null)
             {
-                domains = new HashMap<>();
-                hours.put(hourStart, domains);
+                return known;
             }
-            lastHour = hourStart;
-            lastDomains = domains;
         }
-        DomainReport r = domains.get(domain);
+        DomainReport r = hour.byName.get(domain);
         if (r == null)
         {
-            if (!ReportLimits.admitsDomain(maxDomains, domains.size(), wide))
+            if (!ReportLimits.admitsDomain(maxDomains, hour.byName.size(), wide))
             {
                 folds.domainsRefused(1);
                 return null;
             }
-            NameBudget budget = budgets.get(hourStart);
-            if (budget == null)
-            {
-                budget = new NameBudget(maxNamesPerHour);
-                budgets.put(hourStart, budget);
-            }
-            r = new DomainReport(analyzer, domain, hourStart, cleaner, folds, budget, wide);
-            domains.put(domain, r);
+            r = new DomainReport(analyzer, domain, hourStart, cleaner, folds, hour.budget, wide);
+            hour.byName.put(domain, r);
+        }
+        if (symbol >= 0)
+        {
+            hour.bySymbol.put(symbol, r); // one symbol per admitted domain: bounded by the cap
         }
         return r;
+    }
+
+    private Hour hour(final long hourStart)
+    {
+        Hour hour = lastHour;
+        if (hourStart != lastHourStart || hour == null)
+        {
+            hour = hours.get(hourStart);
+            if (hour == null)
+            {
+                hour = new Hour(maxNamesPerHour);
+                hours.put(hourStart, hour);
+            }
+            lastHourStart = hourStart;
+            lastHour = hour;
+        }
+        return hour;
     }
 
     /**
@@ -108,8 +133,8 @@ public final class ReportHours
      */
     public Set<String> domains(final long hourStart)
     {
-        final Map<String, DomainReport> domains = hours.get(hourStart);
-        return domains == null ? new HashSet<>() : new HashSet<>(domains.keySet());
+        final Hour hour = hours.get(hourStart);
+        return hour == null ? new HashSet<>() : new HashSet<>(hour.byName.keySet());
     }
 
     /**
@@ -119,8 +144,8 @@ public final class ReportHours
      */
     public Report snapshot(final long hourStart, final String domain)
     {
-        final Map<String, DomainReport> domains = hours.get(hourStart);
-        final DomainReport r = domains == null ? null : domains.get(domain);
+        final Hour hour = hours.get(hourStart);
+        final DomainReport r = hour == null ? null : hour.byName.get(domain);
         return r == null ? null : r.copy();
     }
 
@@ -131,8 +156,8 @@ public final class ReportHours
      */
     public Report encoded(final long hourStart, final String domain)
     {
-        final Map<String, DomainReport> domains = hours.get(hourStart);
-        final DomainReport r = domains == null ? null : domains.get(domain);
+        final Hour hour = hours.get(hourStart);
+        final DomainReport r = hour == null ? null : hour.byName.get(domain);
         if (r == null)
         {
             return null;
@@ -149,17 +174,16 @@ public final class ReportHours
      */
     public List<Report> closeHour(final long hourStart)
     {
-        final Map<String, DomainReport> domains = hours.remove(hourStart);
-        budgets.remove(hourStart);
-        if (hourStart == lastHour)
+        final Hour hour = hours.remove(hourStart);
+        if (hourStart == lastHourStart)
         {
-            lastHour = Long.MIN_VALUE;
-            lastDomains = null;
+            lastHourStart = Long.MIN_VALUE;
+            lastHour = null;
         }
         final List<Report> out = new ArrayList<>();
-        if (domains != null)
+        if (hour != null)
         {
-            for (final DomainReport r : domains.values())
+            for (final DomainReport r : hour.byName.values())
             {
                 out.add(r.seal());
             }
@@ -185,7 +209,20 @@ public final class ReportHours
             final int[] names = new int[1];
             ((DomainReport)report).machines().forEach((ip, m) -> m.types().forEach((t, type) ->
                 names[0] += type.names().size()));
-            budgets.get(report.hourStart()).restored(names[0]);
+            hours.get(report.hourStart()).budget.restored(names[0]);
+        }
+    }
+
+    /** One open hour: its domains by name and by the symbols they arrived with, and its name budget. */
+    private static final class Hour
+    {
+        final Map<String, DomainReport> byName = new HashMap<>();
+        final Int2ObjectHashMap<DomainReport> bySymbol = new Int2ObjectHashMap<>(16, 0.5f);
+        final NameBudget budget;
+
+        Hour(final int maxNamesPerHour)
+        {
+            budget = new NameBudget(maxNamesPerHour);
         }
     }
 }

@@ -48,7 +48,7 @@ public final class EventAnalyzer extends TallyAnalyzer
         {
             return;
         }
-        final DomainReport report = hours.report(hourStart, tree.domain(), tree.wideSource());
+        final DomainReport report = hours.report(hourStart, tree.domainSymbol(), tree.domain(), tree.wideSource());
         if (report == null)
         {
             return;

@@ -65,7 +65,7 @@ public final class TransactionAnalyzer extends TallyAnalyzer
         {
             return;
         }
-        final DomainReport report = hours.report(hourStart, tree.domain(), tree.wideSource());
+        final DomainReport report = hours.report(hourStart, tree.domainSymbol(), tree.domain(), tree.wideSource());
         if (report == null)
         {
             return;

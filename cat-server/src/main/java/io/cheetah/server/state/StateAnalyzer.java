@@ -9,6 +9,7 @@ import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.dispatch.RefusalListener;
 import io.cheetah.server.period.OutOfPeriodLedger;
+import org.agrona.collections.Int2ObjectHashMap;
 
 import java.util.Collections;
 import java.util.HashMap;
@@ -45,6 +46,8 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
     {
         final StateReport.Minutes minutes = StateReport.Minutes.empty();
         final Map<String, DomainTally> domains = new HashMap<>();
+        /** The admitted domains by the symbols they arrived with: a tree's domain found without hashing it. */
+        final Int2ObjectHashMap<DomainTally> bySymbol = new Int2ObjectHashMap<>(16, 0.5f);
     }
 
     /** One client domain of one hour. */
@@ -98,12 +101,11 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
             lastHour = hourStart;
         }
         final int minute = (int)Math.min(59, Math.max(0, (tree.rootTimestamp() - hourStart) / 60_000));
-        DomainTally d = last.domains.get(tree.domain());
+        final int symbol = tree.domainSymbol();
+        DomainTally d = symbol >= 0 ? last.bySymbol.get(symbol) : null;
         if (d == null)
         {
-            final String key = ReportLimits.admitsDomain(maxDomains, last.domains.size(), tree.wideSource()) ?
-                tree.domain() : OTHERS;
-            d = last.domains.computeIfAbsent(key, k -> new DomainTally());
+            d = domain(tree, symbol);
         }
         count(last.minutes, minute, tree.frameLength());
         count(d.minutes, minute, tree.frameLength());
@@ -114,6 +116,25 @@ public final class StateAnalyzer implements Analyzer, RefusalListener
             d.lastIp = ip;
         }
         refused = 0;
+    }
+
+    private DomainTally domain(final FlatTree tree, final int symbol)
+    {
+        DomainTally d = last.domains.get(tree.domain());
+        if (d == null)
+        {
+            if (!ReportLimits.admitsDomain(maxDomains, last.domains.size(), tree.wideSource()))
+            {
+                return last.domains.computeIfAbsent(OTHERS, k -> new DomainTally());
+            }
+            d = new DomainTally();
+            last.domains.put(tree.domain(), d);
+        }
+        if (symbol >= 0)
+        {
+            last.bySymbol.put(symbol, d); // admitted domains only: bounded by the cap
+        }
+        return d;
     }
 
     private void count(final StateReport.Minutes m, final int minute, final int bytes)
