@@ -3,6 +3,7 @@ package io.cheetah.server;
 import io.cheetah.server.config.ConfigException;
 import io.cheetah.server.config.ConfigLoader;
 import io.cheetah.server.config.ServerConfig;
+import io.cheetah.server.metrics.CollectorChoice;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.storage.mysql.SchemaTooNewException;
 
@@ -73,6 +74,11 @@ public final class Main
             Runtime.getRuntime().halt(0);
         }, "cheetah-shutdown"));
         System.out.println("cheetah: tcp port " + server.tcpPort() + ", http port " + server.httpPort());
+        final String collector = CollectorChoice.adviceForThisJvm();
+        if (collector != null)
+        {
+            System.err.println("cheetah: warning: " + collector);
+        }
         stopped.await();
     }
 
