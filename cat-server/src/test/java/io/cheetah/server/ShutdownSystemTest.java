@@ -20,8 +20,8 @@ import io.cheetah.server.fixtures.Trees;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The real entry point in its own process: starts on ephemeral ports, takes a tree, and on SIGTERM stops
- * accepting, drains, checkpoints and exits 0. A bad configuration key exits 2 naming the key.
+ * The real entry point in its own process: starts on ephemeral ports (on G1, which it warns about), takes a tree,
+ * and on SIGTERM stops accepting, drains, checkpoints and exits 0. A bad configuration key exits 2 naming the key.
  */
 @Tag("fault")
 class ShutdownSystemTest
@@ -30,7 +30,7 @@ class ShutdownSystemTest
     {
         final List<String> command = new ArrayList<>(List.of(
             System.getProperty("java.home") + File.separator + "bin" + File.separator + "java", "-Xmx256m",
-            "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+            "-XX:+UseG1GC", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         return new ProcessBuilder(command).redirectErrorStream(true).start();
     }
@@ -88,6 +88,8 @@ class ShutdownSystemTest
         reader.join(5000);
         assertThat(p.exitValue()).as(log.toString()).isZero();
         assertThat(log.toString()).contains("cheetah stopped");
+        // started without scripts/cat-server's collector: it says so, and what to pass instead
+        assertThat(log.toString()).contains("cheetah: warning: running on G1").contains("--print-java-opts");
     }
 
     @Test
