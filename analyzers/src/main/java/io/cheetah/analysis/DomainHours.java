@@ -18,7 +18,8 @@ import java.util.function.Function;
  * {@code closeHour}) by turning live objects into reports. A tree finds its domain's object by the domain's shared
  * symbol (the ingest's, {@link io.cheetah.message.FlatTree#domainSymbol()}) in an open-addressing int map; the
  * String map behind it holds each domain once and serves strings without a symbol (restores, a full symbol table).
- * Used through {@link DomainHoursAnalyzer}; single writer, like its analyzers.
+ * Used through {@link DomainHoursAnalyzer}, and by {@code io.cheetah.report.ReportHours} for Transaction and Event;
+ * single writer, like its analyzers.
  *
  * @param <L> the live state of one domain's hour.
  */
@@ -31,31 +32,47 @@ public final class DomainHours<L>
         /**
          * @param domain    the client domain.
          * @param hourStart epoch ms of the hour.
+         * @param wide      whether the tree that opens it came over a connection of many domains.
          * @return a new, empty live state.
          */
-        L create(String domain, long hourStart);
+        L create(String domain, long hourStart, boolean wide);
     }
 
     private static final int NO_SYMBOL = -1;
 
-    private final ReportLimits limits;
+    private final int maxDomains;
     private final Factory<L> factory;
     private final Function<L, Report> toReport;
+    private final Function<L, Report> toClosedReport;
     private final Long2ObjectHashMap<Hour<L>> hours = new Long2ObjectHashMap<>();
     /** The hour the last tree went to, so the common case skips the hour look-up. */
     private long lastHourStart = Long.MIN_VALUE;
     private Hour<L> lastHour;
 
     /**
-     * @param limits   the domain cap.
-     * @param factory  creates a domain's live state.
-     * @param toReport makes the immutable report of a live state.
+     * @param maxDomains domains per hour ({@link ReportLimits#admitsDomain(int, int, boolean)}).
+     * @param factory    creates a domain's live state.
+     * @param toReport   makes the immutable report of a live state, for snapshots and at the hour's close.
      */
-    public DomainHours(final ReportLimits limits, final Factory<L> factory, final Function<L, Report> toReport)
+    public DomainHours(final int maxDomains, final Factory<L> factory, final Function<L, Report> toReport)
     {
-        this.limits = limits;
+        this(maxDomains, factory, toReport, toReport);
+    }
+
+    /**
+     * @param maxDomains     domains per hour ({@link ReportLimits#admitsDomain(int, int, boolean)}).
+     * @param factory        creates a domain's live state.
+     * @param toReport       makes an immutable report of a live state that stays live (a snapshot).
+     * @param toClosedReport makes the report of a closed hour's live state, which nothing writes to again (so it
+     *                       may seal the live state in place instead of copying it).
+     */
+    public DomainHours(final int maxDomains, final Factory<L> factory, final Function<L, Report> toReport,
+        final Function<L, Report> toClosedReport)
+    {
+        this.maxDomains = maxDomains;
         this.factory = factory;
         this.toReport = toReport;
+        this.toClosedReport = toClosedReport;
     }
 
     /**
@@ -101,11 +118,11 @@ public final class DomainHours<L>
         L live = hour.byName.get(domain);
         if (live == null)
         {
-            if (!limits.admitsDomain(hour.byName.size(), wide))
+            if (!ReportLimits.admitsDomain(maxDomains, hour.byName.size(), wide))
             {
                 return null;
             }
-            live = factory.create(domain, hourStart);
+            live = factory.create(domain, hourStart, wide);
             hour.byName.put(domain, live);
         }
         if (symbol >= 0)
@@ -128,12 +145,22 @@ public final class DomainHours<L>
     /**
      * @param hourStart an hour.
      * @param domain    a domain.
+     * @return its live state as it stands, or null; never creates one.
+     */
+    public L find(final long hourStart, final String domain)
+    {
+        final Hour<L> hour = hours.get(hourStart);
+        return hour == null ? null : hour.byName.get(domain);
+    }
+
+    /**
+     * @param hourStart an hour.
+     * @param domain    a domain.
      * @return its report, or null.
      */
     public Report snapshot(final long hourStart, final String domain)
     {
-        final Hour<L> hour = hours.get(hourStart);
-        final L live = hour == null ? null : hour.byName.get(domain);
+        final L live = find(hourStart, domain);
         return live == null ? null : toReport.apply(live);
     }
 
@@ -153,7 +180,7 @@ public final class DomainHours<L>
         {
             for (final L live : hour.byName.values())
             {
-                out.add(toReport.apply(live));
+                out.add(toClosedReport.apply(live));
             }
             out.sort(Comparator.comparing(Report::domain));
         }

@@ -32,7 +32,8 @@ public abstract class DomainHoursAnalyzer<L, E extends Enum<E>> implements Analy
         this.limits = context.limits();
         this.counters = new ReasonCounters<>(reasons);
         this.domainDropped = domainDropped;
-        this.hours = new DomainHours<>(limits, this::newLive, this::report);
+        this.hours = new DomainHours<>(limits.maxDomains(), (domain, hour, wide) -> newLive(domain, hour),
+            this::report);
     }
 
     /**

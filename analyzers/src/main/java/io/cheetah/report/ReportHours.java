@@ -1,38 +1,33 @@
 package io.cheetah.report;
 
+import io.cheetah.analysis.DomainHours;
 import io.cheetah.analysis.EncodedReport;
 import io.cheetah.analysis.Report;
-import io.cheetah.analysis.ReportLimits;
-import org.agrona.collections.Int2ObjectHashMap;
+import io.cheetah.message.FlatTree;
 import org.agrona.collections.Long2ObjectHashMap;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
  * The open hours of one analyzer instance: hour → domain → live {@link DomainReport}, with the per-hour domain
- * cap. Implements the bookkeeping half of {@link io.cheetah.analysis.Analyzer} (domains, snapshot, closeHour,
- * restore) for the Transaction and Event analyzers. A tree finds its domain's report by the domain's shared symbol
- * ({@link io.cheetah.message.FlatTree#domainSymbol()}) in an open-addressing int map, as {@code DomainHours} does for
- * the other analyzers, so no ring thread hashes a domain String per tree; the String map holds each domain once and
- * serves strings without a symbol (restores, a full symbol table). Single writer, like its analyzer.
+ * cap and the per-hour name budget. Implements the bookkeeping half of {@link io.cheetah.analysis.Analyzer}
+ * (domains, snapshot, closeHour, restore) for the Transaction and Event analyzers. The look-up itself (a tree finds
+ * its domain's report by the domain's shared symbol, {@link io.cheetah.message.FlatTree#domainSymbol()}, in an
+ * open-addressing int map, so no ring thread hashes a domain String per tree) is {@link DomainHours}'s, as for every
+ * other analyzer; what this class adds is a Tally report's own: a snapshot copies while a closed hour's reports are
+ * sealed in place, a refused domain is counted as a fold, and every domain of an hour draws names from one budget.
+ * Single writer, like its analyzer.
  */
 public final class ReportHours
 {
-    private static final int NO_SYMBOL = -1;
-
     private final String analyzer;
-    private final int maxDomains;
     private final NameCleaner cleaner;
     private final FoldCounters folds;
     private final int maxNamesPerHour;
-    private final Long2ObjectHashMap<Hour> hours = new Long2ObjectHashMap<>();
-    private long lastHourStart = Long.MIN_VALUE;
-    private Hour lastHour;
+    private final DomainHours<DomainReport> hours;
+    /** Each open hour's name budget, shared by its domains; created with the hour's first report. */
+    private final Long2ObjectHashMap<NameBudget> budgets = new Long2ObjectHashMap<>();
 
     /**
      * @param analyzer   analyzer name stamped on every report.
@@ -58,9 +53,25 @@ public final class ReportHours
     {
         this.maxNamesPerHour = maxNamesPerHour;
         this.analyzer = analyzer;
-        this.maxDomains = maxDomains;
         this.cleaner = cleaner;
         this.folds = folds;
+        this.hours = new DomainHours<>(maxDomains, this::newReport, DomainReport::copy, DomainReport::seal);
+    }
+
+    private DomainReport newReport(final String domain, final long hourStart, final boolean wide)
+    {
+        return new DomainReport(analyzer, domain, hourStart, cleaner, folds, budget(hourStart), wide);
+    }
+
+    private NameBudget budget(final long hourStart)
+    {
+        NameBudget budget = budgets.get(hourStart);
+        if (budget == null)
+        {
+            budget = new NameBudget(maxNamesPerHour);
+            budgets.put(hourStart, budget);
+        }
+        return budget;
     }
 
     /**
@@ -71,7 +82,7 @@ public final class ReportHours
      */
     public DomainReport report(final long hourStart, final String domain, final boolean wide)
     {
-        return report(hourStart, NO_SYMBOL, domain, wide);
+        return report(hourStart, FlatTree.NO_SYMBOL, domain, wide);
     }
 
     /**
@@ -83,48 +94,12 @@ public final class ReportHours
      */
     public DomainReport report(final long hourStart, final int symbol, final String domain, final boolean wide)
     {
-        final Hour hour = hour(hourStart);
-        if (symbol >= 0)
-        {
-            final DomainReport known = hour.bySymbol.get(symbol);
-            if (known != null)
-            {
-                return known;
-            }
-        }
-        DomainReport r = hour.byName.get(domain);
+        final DomainReport r = hours.live(hourStart, symbol, domain, wide);
         if (r == null)
         {
-            if (!ReportLimits.admitsDomain(maxDomains, hour.byName.size(), wide))
-            {
-                folds.domainsRefused(1);
-                return null;
-            }
-            r = new DomainReport(analyzer, domain, hourStart, cleaner, folds, hour.budget, wide);
-            hour.byName.put(domain, r);
-        }
-        if (symbol >= 0)
-        {
-            hour.bySymbol.put(symbol, r); // one symbol per admitted domain: bounded by the cap
+            folds.domainsRefused(1);
         }
         return r;
-    }
-
-    private Hour hour(final long hourStart)
-    {
-        Hour hour = lastHour;
-        if (hourStart != lastHourStart || hour == null)
-        {
-            hour = hours.get(hourStart);
-            if (hour == null)
-            {
-                hour = new Hour(maxNamesPerHour);
-                hours.put(hourStart, hour);
-            }
-            lastHourStart = hourStart;
-            lastHour = hour;
-        }
-        return hour;
     }
 
     /**
@@ -133,8 +108,7 @@ public final class ReportHours
      */
     public Set<String> domains(final long hourStart)
     {
-        final Hour hour = hours.get(hourStart);
-        return hour == null ? new HashSet<>() : new HashSet<>(hour.byName.keySet());
+        return hours.domains(hourStart);
     }
 
     /**
@@ -144,9 +118,7 @@ public final class ReportHours
      */
     public Report snapshot(final long hourStart, final String domain)
     {
-        final Hour hour = hours.get(hourStart);
-        final DomainReport r = hour == null ? null : hour.byName.get(domain);
-        return r == null ? null : r.copy();
+        return hours.snapshot(hourStart, domain);
     }
 
     /**
@@ -156,8 +128,7 @@ public final class ReportHours
      */
     public Report encoded(final long hourStart, final String domain)
     {
-        final Hour hour = hours.get(hourStart);
-        final DomainReport r = hour == null ? null : hour.byName.get(domain);
+        final DomainReport r = hours.find(hourStart, domain);
         if (r == null)
         {
             return null;
@@ -169,26 +140,13 @@ public final class ReportHours
 
     /**
      * @param hourStart the closing hour.
-     * @return its reports, sealed in place rather than copied ({@link DomainReport#seal()}); the hour is
-     *         forgotten, so nothing writes to them again.
+     * @return its reports in domain order, sealed in place rather than copied ({@link DomainReport#seal()}); the
+     *         hour is forgotten, so nothing writes to them again.
      */
     public List<Report> closeHour(final long hourStart)
     {
-        final Hour hour = hours.remove(hourStart);
-        if (hourStart == lastHourStart)
-        {
-            lastHourStart = Long.MIN_VALUE;
-            lastHour = null;
-        }
-        final List<Report> out = new ArrayList<>();
-        if (hour != null)
-        {
-            for (final DomainReport r : hour.byName.values())
-            {
-                out.add(r.seal());
-            }
-        }
-        return out;
+        budgets.remove(hourStart);
+        return hours.closeHour(hourStart);
     }
 
     /**
@@ -209,20 +167,7 @@ public final class ReportHours
             final int[] names = new int[1];
             ((DomainReport)report).machines().forEach((ip, m) -> m.types().forEach((t, type) ->
                 names[0] += type.names().size()));
-            hours.get(report.hourStart()).budget.restored(names[0]);
-        }
-    }
-
-    /** One open hour: its domains by name and by the symbols they arrived with, and its name budget. */
-    private static final class Hour
-    {
-        final Map<String, DomainReport> byName = new HashMap<>();
-        final Int2ObjectHashMap<DomainReport> bySymbol = new Int2ObjectHashMap<>(16, 0.5f);
-        final NameBudget budget;
-
-        Hour(final int maxNamesPerHour)
-        {
-            budget = new NameBudget(maxNamesPerHour);
+            budget(report.hourStart()).restored(names[0]);
         }
     }
 }

@@ -57,6 +57,22 @@ class NameBudgetTest
     }
 
     @Test
+    void aClosedHourTakesItsBudgetWithIt()
+    {
+        final DomainReport full = hours.report(H, "d0", false);
+        for (int n = 0; n < 12; n++)
+        {
+            count(full, "n" + n);
+        }
+        assertThat(names(full)).contains(DomainReport.OTHERS);
+        hours.closeHour(H);
+        // the same hour opened again (a restore after the close) starts from a whole budget
+        final DomainReport again = hours.report(H, "d0", false);
+        count(again, "late");
+        assertThat(names(again)).containsExactly("late");
+    }
+
+    @Test
     void domainsOpenedByAFloodDrawOnHalfTheBudgetSoLaterClientsKeepTheirNames()
     {
         final DomainReport flood = hours.report(H, "flood", true);
