@@ -43,6 +43,37 @@ public final class ReportDataReader
     }
 
     /**
+     * Reads the envelope most report layouts start with: {@code int version, str domain, long hourStart}.
+     *
+     * @param expected the only version this build reads.
+     * @return the domain and hour read.
+     * @throws IOException when the version is another one, or the bytes are too short or damaged.
+     */
+    public Header header(final int expected) throws IOException
+    {
+        version(expected);
+        final String domain = readString();
+        return new Header(domain, readLong());
+    }
+
+    /**
+     * Reads the minute of a per-minute segment; segments are stored in ascending minute order.
+     *
+     * @param previous the minute of the segment before, or -1 for the first.
+     * @return the minute, 0..59 and after {@code previous}.
+     * @throws IOException when it is out of range or out of order, or the bytes end.
+     */
+    public int readMinuteAfter(final int previous) throws IOException
+    {
+        final int minute = readInt();
+        if (minute <= previous || minute > 59)
+        {
+            throw damaged("segment minute " + minute);
+        }
+        return minute;
+    }
+
+    /**
      * Reads the leading int layout version of a format that still reads older layouts.
      *
      * @param oldest the oldest version this build reads.
@@ -172,5 +203,15 @@ public final class ReportDataReader
         {
             throw damaged("truncated");
         }
+    }
+
+    /**
+     * The envelope of a report layout ({@link #header(int)}, written by {@link ReportDataWriter#header}).
+     *
+     * @param domain    the report's domain.
+     * @param hourStart epoch ms of its hour.
+     */
+    public record Header(String domain, long hourStart)
+    {
     }
 }

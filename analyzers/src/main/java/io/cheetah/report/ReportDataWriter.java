@@ -62,6 +62,20 @@ public final class ReportDataWriter
     }
 
     /**
+     * Writes the envelope most report layouts start with: {@code int version, str domain, long hourStart}
+     * ({@link ReportDataReader#header(int)} reads it).
+     *
+     * @param version   the layout version.
+     * @param domain    the report's domain.
+     * @param hourStart epoch ms of its hour.
+     * @return this.
+     */
+    public ReportDataWriter header(final int version, final String domain, final long hourStart)
+    {
+        return writeInt(version).writeString(domain).writeLong(hourStart);
+    }
+
+    /**
      * @param v written as one byte.
      * @return this.
      */

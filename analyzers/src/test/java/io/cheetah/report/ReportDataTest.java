@@ -31,6 +31,32 @@ class ReportDataTest
     }
 
     @Test
+    void theEnvelopeReadsBackAsWrittenAndRefusesAnotherVersion() throws IOException
+    {
+        final byte[] bytes = new ReportDataWriter(4).header(3, "app-001", 1_795_316_400_000L).writeInt(0)
+            .toByteArray();
+        final ReportDataReader in = new ReportDataReader(bytes, "test report");
+        assertThat(in.header(3)).isEqualTo(new ReportDataReader.Header("app-001", 1_795_316_400_000L));
+        assertThat(in.readCount()).isZero();
+        in.end();
+        assertThatThrownBy(() -> new ReportDataReader(bytes, "test report").header(4))
+            .hasMessage("test report: unknown binary version 3 (this build reads 4)");
+    }
+
+    @Test
+    void minutesMustRiseWithinTheHour() throws IOException
+    {
+        final byte[] bytes = new ReportDataWriter(4).writeInt(0).writeInt(59).writeInt(59).writeInt(60).writeInt(-1)
+            .toByteArray();
+        final ReportDataReader in = new ReportDataReader(bytes, "r");
+        assertThat(in.readMinuteAfter(-1)).isZero();
+        assertThat(in.readMinuteAfter(0)).isEqualTo(59);
+        assertThatThrownBy(() -> in.readMinuteAfter(59)).hasMessage("r: damaged bytes (segment minute 59)");
+        assertThatThrownBy(() -> in.readMinuteAfter(-1)).hasMessage("r: damaged bytes (segment minute 60)");
+        assertThatThrownBy(() -> in.readMinuteAfter(-1)).hasMessage("r: damaged bytes (segment minute -1)");
+    }
+
+    @Test
     void refusesAnotherVersionNamingBoth()
     {
         assertThatThrownBy(() -> new ReportDataReader(sample(), "test report").version(8))

@@ -43,10 +43,7 @@ public final class BusinessReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final BusinessReport r = (BusinessReport)report;
-        final ReportDataWriter out = new ReportDataWriter(256);
-        out.writeInt(VERSION);
-        out.writeString(r.domain());
-        out.writeLong(r.hourStart());
+        final ReportDataWriter out = new ReportDataWriter(256).header(VERSION, r.domain(), r.hourStart());
         out.writeInt(r.items().size());
         for (final BusinessReport.Item i : r.items())
         {
@@ -67,9 +64,7 @@ public final class BusinessReportFormat implements ReportFormat
     public Report decode(final byte[] bytes) throws IOException
     {
         final ReportDataReader in = new ReportDataReader(bytes, "business report");
-        in.version(VERSION);
-        final String domain = in.readString();
-        final long hourStart = in.readLong();
+        final ReportDataReader.Header header = in.header(VERSION);
         final int itemCount = in.readCount();
         final List<BusinessReport.Item> items = new ArrayList<>(itemCount);
         for (int i = 0; i < itemCount; i++)
@@ -81,18 +76,14 @@ public final class BusinessReportFormat implements ReportFormat
             int last = -1;
             for (int s = 0; s < segmentCount; s++)
             {
-                final int minute = in.readInt();
-                if (minute <= last || minute > 59)
-                {
-                    throw in.damaged("segment minute " + minute);
-                }
+                final int minute = in.readMinuteAfter(last);
                 last = minute;
                 segments.add(new BusinessReport.Segment(minute, in.readLong(), in.readDouble()));
             }
             items.add(new BusinessReport.Item(id, type, segments));
         }
         in.end();
-        return new BusinessReport(domain, hourStart, items);
+        return new BusinessReport(header.domain(), header.hourStart(), items);
     }
 
     @Override

@@ -45,10 +45,7 @@ public final class CrossReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final CrossReport r = (CrossReport)report;
-        final ReportDataWriter out = new ReportDataWriter(256);
-        out.writeInt(VERSION);
-        out.writeString(r.domain());
-        out.writeLong(r.hourStart());
+        final ReportDataWriter out = new ReportDataWriter(256).header(VERSION, r.domain(), r.hourStart());
         out.writeInt(r.ips().size());
         for (final String ip : r.ips())
         {
@@ -83,9 +80,7 @@ public final class CrossReportFormat implements ReportFormat
     public Report decode(final byte[] bytes) throws IOException
     {
         final ReportDataReader in = new ReportDataReader(bytes, "cross report");
-        in.version(VERSION);
-        final String domain = in.readString();
-        final long hourStart = in.readLong();
+        final ReportDataReader.Header header = in.header(VERSION);
         final int ipCount = in.readCount();
         final List<String> ips = new ArrayList<>(ipCount);
         for (int i = 0; i < ipCount; i++)
@@ -117,7 +112,7 @@ public final class CrossReportFormat implements ReportFormat
             locals.add(new CrossReport.Local(id, remotes));
         }
         in.end();
-        return new CrossReport(domain, hourStart, ips, locals);
+        return new CrossReport(header.domain(), header.hourStart(), ips, locals);
     }
 
     /** A remote end whose type totals are its names' sums. */

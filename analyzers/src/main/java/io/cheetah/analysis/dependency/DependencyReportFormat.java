@@ -44,10 +44,7 @@ public final class DependencyReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final DependencyReport r = (DependencyReport)report;
-        final ReportDataWriter out = new ReportDataWriter(256);
-        out.writeInt(VERSION);
-        out.writeString(r.domain());
-        out.writeLong(r.hourStart());
+        final ReportDataWriter out = new ReportDataWriter(256).header(VERSION, r.domain(), r.hourStart());
         out.writeInt(r.segments().size());
         for (final DependencyReport.Segment s : r.segments())
         {
@@ -77,19 +74,13 @@ public final class DependencyReportFormat implements ReportFormat
     public Report decode(final byte[] bytes) throws IOException
     {
         final ReportDataReader in = new ReportDataReader(bytes, "dependency report");
-        in.version(VERSION);
-        final String domain = in.readString();
-        final long hourStart = in.readLong();
+        final ReportDataReader.Header header = in.header(VERSION);
         final int count = in.readCount();
         final List<DependencyReport.Segment> segments = new ArrayList<>(count);
         int last = -1;
         for (int s = 0; s < count; s++)
         {
-            final int minute = in.readInt();
-            if (minute <= last || minute > 59)
-            {
-                throw in.damaged("segment minute " + minute);
-            }
+            final int minute = in.readMinuteAfter(last);
             last = minute;
             final int indexCount = in.readCount();
             final List<DependencyReport.Index> indexes = new ArrayList<>(indexCount);
@@ -107,7 +98,7 @@ public final class DependencyReportFormat implements ReportFormat
             segments.add(new DependencyReport.Segment(minute, indexes, dependencies));
         }
         in.end();
-        return new DependencyReport(domain, hourStart, segments);
+        return new DependencyReport(header.domain(), header.hourStart(), segments);
     }
 
     @Override

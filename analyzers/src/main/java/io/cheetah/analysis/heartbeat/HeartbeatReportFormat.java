@@ -45,10 +45,7 @@ public final class HeartbeatReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final HeartbeatReport r = (HeartbeatReport)report;
-        final ReportDataWriter out = new ReportDataWriter(1024);
-        out.writeInt(VERSION);
-        out.writeString(r.domain());
-        out.writeLong(r.hourStart());
+        final ReportDataWriter out = new ReportDataWriter(1024).header(VERSION, r.domain(), r.hourStart());
         out.writeInt(r.machines().size());
         for (final HeartbeatReport.Machine m : r.machines())
         {
@@ -82,9 +79,7 @@ public final class HeartbeatReportFormat implements ReportFormat
     public Report decode(final byte[] bytes) throws IOException
     {
         final ReportDataReader in = new ReportDataReader(bytes, "heartbeat report");
-        in.version(VERSION);
-        final String domain = in.readString();
-        final long hourStart = in.readLong();
+        final ReportDataReader.Header header = in.header(VERSION);
         final int machineCount = in.readCount();
         final List<HeartbeatReport.Machine> machines = new ArrayList<>(machineCount);
         for (int i = 0; i < machineCount; i++)
@@ -118,7 +113,7 @@ public final class HeartbeatReportFormat implements ReportFormat
             machines.add(new HeartbeatReport.Machine(ip, classpath, periods));
         }
         in.end();
-        return new HeartbeatReport(domain, hourStart, machines);
+        return new HeartbeatReport(header.domain(), header.hourStart(), machines);
     }
 
     @Override

@@ -44,10 +44,7 @@ public final class MatrixReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final MatrixReport r = (MatrixReport)report;
-        final ReportDataWriter out = new ReportDataWriter(256);
-        out.writeInt(VERSION);
-        out.writeString(r.domain());
-        out.writeLong(r.hourStart());
+        final ReportDataWriter out = new ReportDataWriter(256).header(VERSION, r.domain(), r.hourStart());
         out.writeInt(r.matrices().size());
         for (final MatrixReport.Matrix m : r.matrices())
         {
@@ -74,9 +71,7 @@ public final class MatrixReportFormat implements ReportFormat
     public Report decode(final byte[] bytes) throws IOException
     {
         final ReportDataReader in = new ReportDataReader(bytes, "matrix report");
-        in.version(VERSION);
-        final String domain = in.readString();
-        final long hourStart = in.readLong();
+        final ReportDataReader.Header header = in.header(VERSION);
         final int count = in.readCount();
         final List<MatrixReport.Matrix> matrices = new ArrayList<>(count);
         for (int i = 0; i < count; i++)
@@ -101,7 +96,7 @@ public final class MatrixReportFormat implements ReportFormat
             matrices.add(new MatrixReport.Matrix(name, type, requests, totalMicros, url, ratios));
         }
         in.end();
-        return new MatrixReport(domain, hourStart, matrices);
+        return new MatrixReport(header.domain(), header.hourStart(), matrices);
     }
 
     private static String orNull(final String s)

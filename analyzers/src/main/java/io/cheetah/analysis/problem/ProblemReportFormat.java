@@ -41,10 +41,7 @@ public final class ProblemReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final ProblemReport r = (ProblemReport)report;
-        final ReportDataWriter out = new ReportDataWriter(256);
-        out.writeInt(VERSION);
-        out.writeString(r.domain());
-        out.writeLong(r.hourStart());
+        final ReportDataWriter out = new ReportDataWriter(256).header(VERSION, r.domain(), r.hourStart());
         out.writeInt(r.machines().size());
         for (final ProblemReport.Machine m : r.machines())
         {
@@ -84,9 +81,7 @@ public final class ProblemReportFormat implements ReportFormat
     public Report decode(final byte[] bytes) throws IOException
     {
         final ReportDataReader in = new ReportDataReader(bytes, "problem report");
-        in.version(VERSION);
-        final String domain = in.readString();
-        final long hourStart = in.readLong();
+        final ReportDataReader.Header header = in.header(VERSION);
         final int machineCount = in.readCount();
         final List<ProblemReport.Machine> machines = new ArrayList<>(machineCount);
         for (int i = 0; i < machineCount; i++)
@@ -129,7 +124,7 @@ public final class ProblemReportFormat implements ReportFormat
             machines.add(new ProblemReport.Machine(ip, entities));
         }
         in.end();
-        return new ProblemReport(domain, hourStart, machines);
+        return new ProblemReport(header.domain(), header.hourStart(), machines);
     }
 
     @Override

@@ -51,10 +51,7 @@ public final class StorageReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final StorageReport r = (StorageReport)report;
-        final ReportDataWriter out = new ReportDataWriter(1024);
-        out.writeInt(VERSION);
-        out.writeString(r.domain());
-        out.writeLong(r.hourStart());
+        final ReportDataWriter out = new ReportDataWriter(1024).header(VERSION, r.domain(), r.hourStart());
         out.writeInt(r.ids().size());
         for (final String id : r.ids())
         {
@@ -98,9 +95,7 @@ public final class StorageReportFormat implements ReportFormat
     public Report decode(final byte[] bytes) throws IOException
     {
         final ReportDataReader in = new ReportDataReader(bytes, "storage report");
-        in.version(VERSION);
-        final String domain = in.readString();
-        final long hourStart = in.readLong();
+        final ReportDataReader.Header header = in.header(VERSION);
         final int idCount = in.readCount();
         final List<String> ids = new ArrayList<>(idCount);
         for (int i = 0; i < idCount; i++)
@@ -127,11 +122,7 @@ public final class StorageReportFormat implements ReportFormat
                     int last = -1;
                     for (int s = 0; s < segmentCount; s++)
                     {
-                        final int minute = in.readInt();
-                        if (minute <= last || minute > 59)
-                        {
-                            throw in.damaged("segment minute " + minute);
-                        }
+                        final int minute = in.readMinuteAfter(last);
                         last = minute;
                         segments.add(new StorageReport.Segment(minute, in.readLong(), in.readLong(), in.readLong(),
                             in.readLong()));
@@ -149,7 +140,7 @@ public final class StorageReportFormat implements ReportFormat
             machines.add(new StorageReport.Machine(ip, domains));
         }
         in.end();
-        return new StorageReport(domain, hourStart, ids, machines);
+        return new StorageReport(header.domain(), header.hourStart(), ids, machines);
     }
 
     @Override

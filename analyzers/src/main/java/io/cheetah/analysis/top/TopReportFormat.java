@@ -48,10 +48,7 @@ public final class TopReportFormat implements ReportFormat
     public byte[] encode(final Report report)
     {
         final TopReport r = (TopReport)report;
-        final ReportDataWriter out = new ReportDataWriter(512);
-        out.writeInt(VERSION);
-        out.writeString(r.domain());
-        out.writeLong(r.hourStart());
+        final ReportDataWriter out = new ReportDataWriter(512).header(VERSION, r.domain(), r.hourStart());
         out.writeInt(r.domains().size());
         for (final TopReport.Domain d : r.domains())
         {
@@ -101,11 +98,7 @@ public final class TopReportFormat implements ReportFormat
             int last = -1;
             for (int s = 0; s < segmentCount; s++)
             {
-                final int minute = in.readInt();
-                if (minute <= last || minute > 59)
-                {
-                    throw in.damaged("segment minute " + minute);
-                }
+                final int minute = in.readMinuteAfter(last);
                 last = minute;
                 final long error = in.readLong();
                 final List<TopReport.Count> exceptions = readCounts(in);
