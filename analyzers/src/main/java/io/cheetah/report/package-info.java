@@ -5,7 +5,7 @@
  *  FlatTree ──▶ analyzer thread
  *                 │  NameCleaner (cap length, replace control chars)   BatchData (parse @c;f;sum;durations, @=s,f)
  *                 ▼
- *  ReportHours: hour ──▶ domain ──▶ DomainReport ── SymbolTable (CharSequence → int, per report)
+ *  ReportHours (DomainHours + a name budget per hour): hour ──▶ domain ──▶ DomainReport ── SymbolTable (per report)
  *                                     └─ machine ip ──▶ MachineTally ── type ──▶ TypeTally ── name ──▶ Tally
  *                                        (Int2ObjectHashMap at every level; caps fold into "OTHERS", FoldCounters)
  *                                                                         Tally = counts, sum, sum², min/max,
@@ -31,9 +31,10 @@
  * Shared by every report format, the tally ones above and the list-shaped problem and heartbeat ones:
  * {@link io.cheetah.report.XmlWriter} escapes every untrusted string written to XML, {@link io.cheetah.report.JsonText}
  * every one written to JSON; {@link io.cheetah.report.HourText} writes an hour's CAT {@code startTime}/{@code endTime};
- * {@link io.cheetah.report.ReportDataWriter} and {@link io.cheetah.report.ReportDataReader} hold the problem and
- * heartbeat binary layout (int-length strings, version check, bounds-checked reading of untrusted bytes), where
- * the tally reports use the denser varint {@link io.cheetah.report.TallyCodec}.
+ * {@link io.cheetah.report.ReportDataWriter} and {@link io.cheetah.report.ReportDataReader} hold the binary layout
+ * of every other report (int-length strings, the version-domain-hour envelope, per-minute segments in rising
+ * order, bounds-checked reading of untrusted bytes), where the tally reports use the denser varint
+ * {@link io.cheetah.report.TallyCodec}.
  * <pre>
  *  ProblemReport / HeartbeatReport ──encode──▶ ReportDataWriter ──bytes──▶ ReportDataReader ──decode──▶ report
  *                                  ──writeXml──▶ XmlWriter (+ HourText)    ──writeJson──▶ JsonText
