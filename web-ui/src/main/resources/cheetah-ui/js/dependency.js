@@ -3,7 +3,9 @@
 // for a domain, over calls for a database or cache): green under 1 %, amber under 5 %, red from 5 %, grey without
 // traffic. Edges are calls (domain → domain), database and cache use; red when some failed. The layout is a seeded
 // force-directed one (Fruchterman–Reingold from a circle, then overlaps pushed apart), so the same data always gives
-// the same picture and 200 domains stay readable. A sortable table lists the nodes below.
+// the same picture and 200 domains stay apart. The graph is drawn at a scale where a label stays readable (at least
+// READABLE of its natural size), wider than the page if it must, and the zoom buttons above it shrink it to fit the
+// window, or enlarge it. A sortable table lists the nodes below.
 // Data: /api/v1/topology?date=&minute=.
 import { el, replace, params, getJson, link, renderHeader, renderBar, showError, page, fmt } from './common.js';
 import { dataTable } from './table.js';
@@ -11,6 +13,9 @@ import { dataTable } from './table.js';
 const NS = 'http://www.w3.org/2000/svg';
 const RADIUS = 9;
 const GAP = 26; // room for a label between two nodes
+const READABLE = 0.9; // labels are 11 px at scale 1: below ~10 px on screen they are hard to read
+const MAX_SCALE = 1; // a small system is drawn at its natural size, not blown up
+const ZOOM_STEP = 1.25;
 
 function svg(tag, attrs, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -152,7 +157,44 @@ function graph(nodes, edges) {
     }
   });
   return svg('svg', { id: 'topology', class: 'topology', viewBox: [minX, minY, width, height].map((v) => v.toFixed(1)).join(' '),
-    width: '100%', role: 'img', 'aria-label': 'dependency graph' }, lines, dots);
+    'data-width': width.toFixed(1), 'data-height': height.toFixed(1), role: 'img', 'aria-label': 'dependency graph' }, lines, dots);
+}
+
+/**
+ * The graph in a scrolling frame, with zoom buttons: it opens at the scale that shows all of it in what is left of
+ * the window, but never below READABLE (a large system then scrolls) nor above MAX_SCALE; Fit shows all of it
+ * whatever the scale.
+ */
+function zoomable(picture) {
+  const width = Number(picture.getAttribute('data-width'));
+  const height = Number(picture.getAttribute('data-height'));
+  const frame = el('div', { class: 'topology-wrap', id: 'topology-wrap' }, picture);
+  const shown = el('span', { class: 'zoom-level', id: 'zoom-level' });
+  let scale = 1;
+  const apply = (s) => {
+    scale = s;
+    picture.setAttribute('width', (width * s).toFixed(0));
+    picture.setAttribute('height', (height * s).toFixed(0));
+    picture.dataset.scale = s.toFixed(3);
+    shown.textContent = Math.round(100 * s) + ' %';
+  };
+  const button = (id, text, title, onClick) => {
+    const b = el('button', { type: 'button', class: 'btn', id, title }, text);
+    b.addEventListener('click', onClick);
+    return b;
+  };
+  const fitWidth = () => (frame.clientWidth - 2) / width;
+  // the room below the frame's top edge (or the window's, once scrolled past it) down to the window's bottom
+  const room = () => window.innerHeight - Math.max(0, frame.getBoundingClientRect().top) - 16;
+  const fitWindow = () => Math.min(fitWidth(), room() / height);
+  const controls = el('p', { class: 'zoom' },
+    button('zoom-out', '−', 'smaller', () => apply(scale / ZOOM_STEP)),
+    button('zoom-fit', 'Fit', 'all of it in the window', () => apply(fitWindow())),
+    button('zoom-in', '+', 'larger', () => apply(scale * ZOOM_STEP)),
+    shown);
+  // the frame has its width only once it is in the page
+  const open = () => apply(Math.min(MAX_SCALE, Math.max(READABLE, fitWindow())));
+  return { nodes: [controls, frame], open };
 }
 
 function minutePicker(p) {
@@ -178,13 +220,14 @@ async function main() {
       return;
     }
     const domains = body.nodes.filter((n) => n.kind === 'domain').length;
+    const topology = zoomable(graph(body.nodes, body.edges));
     replace(content,
       el('h2', null, 'Dependency ', el('span', { class: 'sub' }, domains + ' domains · ' + (body.nodes.length - domains) +
         ' databases and caches · ' + body.edges.length + ' edges' + (body.minute >= 0 ? ' · minute ' + body.minute : ' · whole hour') +
         (body.leftOut ? ' · ' + body.leftOut + ' domains left out' : ''))),
       el('p', { class: 'legend' }, el('span', { class: 'key ok' }, 'under 1 % failed'), el('span', { class: 'key warn' }, 'under 5 %'),
         el('span', { class: 'key bad' }, '5 % or more'), el('span', { class: 'key idle' }, 'no traffic')),
-      el('div', { class: 'topology-wrap' }, graph(body.nodes, body.edges)),
+      ...topology.nodes,
       dataTable({
         id: 'nodes',
         rows: body.nodes.map((n) => Object.assign({ name: label(n), rate: n.total ? 100 * n.errors / n.total : 0 }, n)),
@@ -200,6 +243,7 @@ async function main() {
           { key: 'exceptions', label: 'Exceptions', render: (r) => fmt.int(r.exceptions) },
         ],
       }));
+    topology.open();
     document.body.dataset.ready = 'true';
   } catch (e) {
     renderBar(pg, p, null, [], [], { noMachine: true, noDomain: true, noHistory: true });

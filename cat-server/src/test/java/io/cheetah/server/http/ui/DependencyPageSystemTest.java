@@ -5,8 +5,10 @@ import io.cheetah.message.MessageKind;
 import io.cheetah.server.http.fixtures.BrowserPages;
 import io.cheetah.server.http.fixtures.KnownTraffic;
 import io.cheetah.server.http.fixtures.MapReportSource;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 
 import java.util.ArrayList;
@@ -21,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * system (shop calling payment and database orders, 3 % of shop's and 10 % of payment's requests failing) is drawn
  * with nodes coloured
  * by failure rate, for the hour and for one minute; and 200 domains, each calling two others and one of ten
- * databases, are all drawn with no two nodes overlapping.
+ * databases, are all drawn with no two nodes overlapping, at a scale where a label is still readable, and the zoom
+ * buttons fit it to the window or step its size.
  */
 class DependencyPageSystemTest extends BrowserPages
 {
@@ -145,5 +148,52 @@ class DependencyPageSystemTest extends BrowserPages
         assertThat(closest).as("closest two node centres, in SVG units (node radius 9, label below)")
             .isGreaterThanOrEqualTo(30);
         browser.screenshot("dependency-200");
+
+        // drawn at a scale where a label is still readable: wider and taller than the window, the frame scrolls
+        assertThat(onScreen("#topology g.node text", "height")).as("a label's height on screen, px")
+            .isGreaterThanOrEqualTo(10);
+        final double opened = onScreen("#topology", "width");
+        assertThat(browser.one("#zoom-level").getText()).isEqualTo(Math.round(100 * scale()) + " %");
+        // Fit shows all of it in the window; + and - step by a quarter
+        browser.one("#zoom-fit").click();
+        assertThat(onScreen("#topology", "bottom")).isLessThanOrEqualTo(windowHeight());
+        assertThat(onScreen("#topology", "width")).isLessThanOrEqualTo(onScreen("#topology-wrap", "width"));
+        assertThat(scale()).isLessThan(0.9);
+        final double fitted = onScreen("#topology", "width");
+        browser.one("#zoom-in").click();
+        assertThat(onScreen("#topology", "width")).isCloseTo(fitted * 1.25, Offset.offset(2.0));
+        browser.one("#zoom-out").click();
+        browser.one("#zoom-out").click();
+        assertThat(onScreen("#topology", "width")).isCloseTo(fitted / 1.25, Offset.offset(2.0));
+        assertThat(opened).isGreaterThan(fitted);
+        browser.screenshot("dependency-200-fit");
+    }
+
+    @Test
+    void aSmallSystemOpensWholeInTheWindow() throws Exception
+    {
+        assertThat(browser.open(url("/cat/r/dependency?date=2024051713"))).isEqualTo("true");
+        assertThat(onScreen("#topology", "bottom")).isLessThanOrEqualTo(windowHeight());
+        assertThat(scale()).as("drawn at its natural size, not blown up").isEqualTo(1.0);
+    }
+
+    /** A dimension of the first element matching {@code css} as the browser lays it out, in CSS pixels. */
+    private static double onScreen(final String css, final String dimension)
+    {
+        return ((Number)((JavascriptExecutor)browser.driver()).executeScript(
+            "return document.querySelector(arguments[0]).getBoundingClientRect()[arguments[1]];", css, dimension))
+            .doubleValue();
+    }
+
+    private static double windowHeight()
+    {
+        return ((Number)((JavascriptExecutor)browser.driver()).executeScript("return window.innerHeight;"))
+            .doubleValue();
+    }
+
+    /** The drawing's scale: pixels on screen per unit of its layout. */
+    private static double scale()
+    {
+        return Double.parseDouble(browser.one("#topology").getDomAttribute("data-scale"));
     }
 }
