@@ -1,7 +1,9 @@
 // The Cross page: whom the domain calls and who calls it, per local machine and remote end, as CAT's cross report
 // counts them: the services it called (role Pigeon.Server), the callers seen from their own trees (Pigeon.Caller) and
 // the clients its services saw (Pigeon.Client), each with calls, failures, average time and calls per second; the
-// remote end's domain links to its own Cross page. A third table lists the calls by method.
+// remote end's domain links to its own Cross page. Each list comes first summed by remote domain and role (as CAT's
+// project view; a caller's and a client's view of the same calls are never added together), then per machine. A last
+// table lists the calls by method.
 // Data: /api/v1/reports/cross (local → remote → type → name; sum in ms).
 import {
   el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, loadDomains, page, fmt,
@@ -30,6 +32,39 @@ const FIGURES = [
   { key: 'avg', label: 'Avg (ms)', value: (r) => r.avg, render: (r) => fmt.dec2(r.avg) },
   { key: 'tps', label: 'TPS', value: (r) => r.tps, render: (r) => fmt.dec2(r.tps) },
 ];
+
+/** The rows summed per remote domain and role: calls, failures and calls per second add up, the average is weighted. */
+function byDomain(rows) {
+  const sums = new Map();
+  for (const r of rows) {
+    const key = r.app + '\u0000' + r.role;
+    const s = sums.get(key) || { app: r.app, role: r.role, total: 0, fail: 0, sum: 0, tps: 0 };
+    s.total += r.total; s.fail += r.fail; s.sum += r.avg * r.total; s.tps += r.tps;
+    sums.set(key, s);
+  }
+  return [...sums.values()].map((s) => Object.assign(s, {
+    avg: s.total ? s.sum / s.total : 0, failPercent: s.total ? 100 * s.fail / s.total : 0,
+  }));
+}
+
+function domainTable(id, rows) {
+  return dataTable({
+    id,
+    rows: byDomain(rows),
+    filterKey: 'app',
+    sort: { key: 'total', desc: true },
+    columns: [
+      { key: 'app', label: 'Domain', text: true, render: (r) => appLink(r.app) },
+      { key: 'role', label: 'Role', text: true, cls: () => 'nowrap' },
+      ...FIGURES,
+    ],
+  });
+}
+
+function domainCount(rows) {
+  const n = new Set(rows.map((r) => r.app)).size;
+  return n + (n === 1 ? ' domain' : ' domains');
+}
 
 function endpointTable(id, rows) {
   return dataTable({
@@ -75,11 +110,15 @@ async function main() {
       return;
     }
     replace(content,
-      el('h2', null, 'Cross ', el('span', { class: 'sub' }, p.domain + ' · calls ' + callees.length + ' services, called by ' + callers.length)),
+      el('h2', null, 'Cross ', el('span', { class: 'sub' }, p.domain + ' · calls ' + domainCount(callees) + ', called by ' + domainCount(callers))),
       el('h3', null, 'Services this domain calls'),
-      callees.length ? endpointTable('cross-callees', callees) : el('p', { class: 'empty', id: 'no-callees' }, 'None.'),
+      callees.length ? domainTable('cross-callee-domains', callees) : el('p', { class: 'empty', id: 'no-callees' }, 'None.'),
       el('h3', null, 'Callers of this domain'),
-      callers.length ? endpointTable('cross-callers', callers) : el('p', { class: 'empty', id: 'no-callers' }, 'None.'),
+      callers.length ? domainTable('cross-caller-domains', callers) : el('p', { class: 'empty', id: 'no-callers' }, 'None.'),
+      callees.length ? el('h3', null, 'Services this domain calls, per machine') : null,
+      callees.length ? endpointTable('cross-callees', callees) : null,
+      callers.length ? el('h3', null, 'Callers of this domain, per machine') : null,
+      callers.length ? endpointTable('cross-callers', callers) : null,
       el('h3', null, 'By method'),
       dataTable({
         id: 'cross-methods',

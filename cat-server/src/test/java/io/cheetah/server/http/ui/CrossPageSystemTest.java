@@ -96,10 +96,21 @@ class CrossPageSystemTest extends BrowserPages
             .toList();
     }
 
+    private List<List<String>> domainRows(final String tableId)
+    {
+        // domain, role, calls, failures, fail %, avg
+        return browser.all("#" + tableId + " tbody tr").stream().map(BrowserPages::row).map(r -> r.subList(0, 6))
+            .toList();
+    }
+
     @Test
     void aCallerSeesItsCalleesAndTheCalleeSeesItsCallers() throws Exception
     {
         assertThat(browser.open(url("/cat/r/cross?domain=shop&date=2024051713"))).isEqualTo("true");
+        assertThat(browser.one("h2").getText()).isEqualTo("Cross shop · calls 1 domain, called by 0 domains");
+        // three calls to payment: 4 ms, 6 ms (failed), 1 ms
+        assertThat(domainRows("cross-callee-domains")).containsExactly(
+            List.of("payment", "Pigeon.Server", "3", "1", "33.33", "3.67"));
         assertThat(rows("cross-callees")).containsExactly(
             List.of("10.0.0.1", "10.0.0.9:2280", "Pigeon.Server", "payment", "3", "1", "33.33", "3.67"));
         assertThat(browser.all("#no-callers")).hasSize(1);
@@ -109,7 +120,12 @@ class CrossPageSystemTest extends BrowserPages
         browser.screenshot("cross-caller");
 
         browser.navigate(() -> browser.one("#cross-callees a.app").click());
-        assertThat(browser.one("h2").getText()).startsWith("Cross payment");
+        assertThat(browser.one("h2").getText()).isEqualTo("Cross payment · calls 0 domains, called by 1 domain");
+        // shop's trees saw three calls (two with a port: 4 ms, 6 ms failed; one without: 1 ms); payment's own service
+        // saw one (3 ms): two views of the calls, summed apart
+        assertThat(domainRows("cross-caller-domains")).containsExactly(
+            List.of("shop", "Pigeon.Caller", "3", "1", "33.33", "3.67"),
+            List.of("shop", "Pigeon.Client", "1", "0", "0.00", "3.00"));
         assertThat(rows("cross-callers")).containsExactly(
             List.of("10.0.0.9", "10.0.0.1:45001", "Pigeon.Caller", "shop", "2", "1", "50.00", "5.00"),
             List.of("10.0.0.9", "10.0.0.1", "Pigeon.Caller", "shop", "1", "0", "0.00", "1.00"),
