@@ -71,7 +71,9 @@ function summary(rows, rates) {
     const a = analyzers.get(r.map.analyzer);
     if (r.metric === 'cheetah_analyzer_processed_total') a.processed += r.value;
     if (r.metric === 'cheetah_analyzer_errors_total') a.errors += r.value;
-    if (r.metric === 'cheetah_analyzer_dropped_total' && r.map.level in a) a[r.map.level] += r.value;
+    // /metrics writes levels in lower case (level="mid"); the columns are named as the configuration names them
+    const level = String(r.map.level || '').toUpperCase();
+    if (r.metric === 'cheetah_analyzer_dropped_total' && level in a) a[level] += r.value;
   }
   if (analyzers.size) {
     const num = (key, label) => ({ key, label, value: (r) => r[key], render: (r) => fmt.int(r[key]), cls: (r) => (key !== 'processed' && r[key] > 0 ? 'bad' : null) });

@@ -124,7 +124,7 @@ class ReportPagesSystemTest extends KnownTrafficPages
         // Cheetah's own figures per client domain, from the native JSON
         assertThat(rows("state-clients")).extracting(r -> r.subList(0, 3))
             .containsExactly(List.of("big", "10.9.9.9", "31,375"), List.of("shop", "10.9.9.9", "75"));
-        assertThat(rows("metrics")).contains(List.of("cheetah_analyzer_dropped_total", "analyzer=\"problem\",level=\"MID\"", "5"));
+        assertThat(rows("metrics")).contains(List.of("cheetah_analyzer_dropped_total", "analyzer=\"problem\",level=\"mid\"", "5"));
         browser.one("#metrics-filter").sendKeys("frames_bad");
         assertThat(rows("metrics")).extracting(r -> r.get(1)).containsExactly("reason=\"too_long\"", "reason=\"bad_varint\"");
         browser.screenshot("state");
