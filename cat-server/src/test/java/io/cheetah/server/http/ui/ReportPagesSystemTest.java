@@ -126,7 +126,7 @@ class ReportPagesSystemTest extends KnownTrafficPages
             .containsExactly(List.of("big", "10.9.9.9", "31,375"), List.of("shop", "10.9.9.9", "75"));
         assertThat(rows("metrics")).contains(List.of("cheetah_analyzer_dropped_total", "analyzer=\"problem\",level=\"mid\"", "5"));
         browser.one("#metrics-filter").sendKeys("frames_bad");
-        assertThat(rows("metrics")).extracting(r -> r.get(1)).containsExactly("reason=\"too_long\"", "reason=\"bad_varint\"");
+        assertThat(rows("metrics")).extracting(r -> r.get(1)).containsExactly("reason=\"frame_too_large\"", "reason=\"varint_too_long\"");
         browser.screenshot("state");
     }
 
