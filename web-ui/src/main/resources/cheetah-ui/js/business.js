@@ -3,7 +3,7 @@
 // durations (T, DURATION), the sum for sums (S, S,C, SUM); a search box keeps the keys whose name contains its text.
 // Data: /api/v1/reports/business (business-item → segment(minute): count, sum, avg).
 import {
-  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, loadDomains, page, fmt, safeId,
+  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, openDomain, page, fmt, safeId,
 } from './common.js';
 import { lineChart, MINUTES } from './chart.js';
 
@@ -43,9 +43,9 @@ async function main() {
   const p = params();
   const content = document.getElementById('content');
   try {
-    const domains = loadDomains('business', p);
+    const domains = await openDomain('business', p);
     const body = await getJson(reportUrl('business', apiQuery(p, { ip: null, type: null, name: null })));
-    renderBar(pg, p, body.period, await domains, [], { noMachine: true });
+    renderBar(pg, p, body.period, domains, [], { noMachine: true });
     const items = body.report ? body.report['business-item'] || [] : [];
     if (!items.length) {
       replace(content, el('p', { class: 'empty', id: 'empty' }, 'No business metrics for domain ' + (p.domain || '') + ' in this period.'));

@@ -156,7 +156,7 @@ export function renderBar(page, p, period, domains, ips, options) {
 }
 
 function domainPicker(page, p, domains) {
-  const current = p.domain || 'cat';
+  const current = p.domain;
   const search = el('input', { type: 'search', placeholder: 'Search domains…', id: 'domain-search', autocomplete: 'off' });
   const list = el('ul', { id: 'domain-list' });
   const items = domains.map((domain) => {
@@ -238,14 +238,47 @@ export function showError(error) {
   replace(document.getElementById('content'), el('p', { class: 'error', id: 'error' }, 'Could not load: ' + error.message));
 }
 
-/** The list of domains for the picker (errors give an empty list rather than a broken page). */
-export async function loadDomains(analyzer, p) {
+/** The domains with `analyzer`'s data in the page's period and the busiest of them (errors: none, not a broken page). */
+async function domainListing(analyzer, p) {
   try {
     const body = await getJson(link('/api/v1/domains', null, apiQuery(p, { analyzer, type: null, name: null, ip: null })));
-    return body.domains || [];
+    return { domains: body.domains || [], busiest: body.busiest || null };
   } catch (e) {
-    return [];
+    return { domains: [], busiest: null };
   }
+}
+
+/** The list of domains for the picker. */
+export async function loadDomains(analyzer, p) {
+  return (await domainListing(analyzer, p)).domains;
+}
+
+// The last domain the user opened, kept in the browser so that a page opened without one returns to it.
+const LAST_DOMAIN = 'cheetah.domain';
+
+function lastDomain() {
+  try { return localStorage.getItem(LAST_DOMAIN); } catch (e) { return null; }
+}
+
+function rememberDomain(domain) {
+  try { localStorage.setItem(LAST_DOMAIN, domain); } catch (e) { /* storage disabled: the URL still carries it */ }
+}
+
+/**
+ * Settles `p.domain` before a page asks for its report, so that a page never opens empty while domains report: the
+ * URL's domain; else the last one the user opened, while it still has data in the period; else the period's
+ * busiest; else the first listed (`cat` when none is). A chosen domain is written into the URL (a reload or a
+ * shared link opens the same) and remembered. Returns the domain list for the picker.
+ */
+export async function openDomain(analyzer, p) {
+  const listing = await domainListing(analyzer, p);
+  if (!p.domain) {
+    const last = lastDomain();
+    p.domain = (last && listing.domains.includes(last)) ? last : (listing.busiest || listing.domains[0] || 'cat');
+    history.replaceState(null, '', link(location.pathname, { domain: p.domain }));
+  }
+  rememberDomain(p.domain);
+  return listing.domains;
 }
 
 /** Link to a logview by message id (the logview page belongs to /cat/r/m). */

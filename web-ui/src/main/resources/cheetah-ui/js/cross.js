@@ -6,7 +6,7 @@
 // table lists the calls by method.
 // Data: /api/v1/reports/cross (local → remote → type → name; sum in ms).
 import {
-  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, loadDomains, page, fmt,
+  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, openDomain, page, fmt,
   link,
 } from './common.js';
 import { dataTable } from './table.js';
@@ -88,9 +88,9 @@ async function main() {
   const p = params();
   const content = document.getElementById('content');
   try {
-    const domains = loadDomains('cross', p);
+    const domains = await openDomain('cross', p);
     const body = await getJson(reportUrl('cross', apiQuery(p, { ip: null, type: null, name: null })));
-    renderBar(pg, p, body.period, await domains, [], { noMachine: true });
+    renderBar(pg, p, body.period, domains, [], { noMachine: true });
     const callees = [];
     const callers = [];
     const methods = [];

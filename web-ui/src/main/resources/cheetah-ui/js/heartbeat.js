@@ -1,7 +1,7 @@
 // The Heartbeat page: one machine at a time (CAT requires an ip; the first machine by default), one chart per
 // extension detail, grouped by extension. Data: /api/v1/reports/heartbeat (machine → period(minute) → extension → detail).
 import {
-  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, loadDomains, page, fmt, safeId,
+  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, openDomain, page, fmt, safeId,
 } from './common.js';
 import { lineChart, MINUTES } from './chart.js';
 
@@ -27,10 +27,9 @@ async function main() {
   renderHeader('heartbeat');
   const pg = page('heartbeat');
   const p = params();
-  p.domain = p.domain || 'cat';
   const content = document.getElementById('content');
   try {
-    const domains = loadDomains('heartbeat', p);
+    const domains = await openDomain('heartbeat', p);
     let body = await getJson(reportUrl('heartbeat', apiQuery(p, { type: null, name: null })));
     let ips = body.report ? body.report.ip || [] : [];
     if ((!p.ip || p.ip === 'All') && ips.length) {
@@ -38,7 +37,7 @@ async function main() {
       body = await getJson(reportUrl('heartbeat', apiQuery(p, { type: null, name: null })));
       ips = body.report ? body.report.ip || ips : ips;
     }
-    renderBar(pg, p, body.period, await domains, ips, { noAll: true });
+    renderBar(pg, p, body.period, domains, ips, { noAll: true });
     const machine = body.report && (body.report.machine || []).find((m) => m.ip === p.ip);
     if (!machine) {
       replace(content, el('p', { class: 'empty', id: 'empty' }, 'No heartbeats for domain ' + p.domain + (p.ip ? ' on ' + p.ip : '') + ' in this period.'));

@@ -3,7 +3,7 @@
 // the request with the most as a logview link), their average time and their share of the request time.
 // Data: /api/v1/reports/matrix (matrix → ratio, times in µs).
 import {
-  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, loadDomains, page, fmt,
+  el, replace, params, getJson, reportUrl, apiQuery, num, renderHeader, renderBar, showError, openDomain, page, fmt,
   logviewLink,
 } from './common.js';
 import { dataTable } from './table.js';
@@ -62,9 +62,9 @@ async function main() {
   const p = params();
   const content = document.getElementById('content');
   try {
-    const domains = loadDomains('matrix', p);
+    const domains = await openDomain('matrix', p);
     const body = await getJson(reportUrl('matrix', apiQuery(p, { ip: null, type: null, name: null })));
-    renderBar(pg, p, body.period, await domains, [], { noMachine: true });
+    renderBar(pg, p, body.period, domains, [], { noMachine: true });
     const matrices = body.report ? body.report.matrix || [] : [];
     if (!matrices.length) {
       replace(content, el('p', { class: 'empty', id: 'empty' }, 'No URL or Service requests for domain ' + (p.domain || '') + ' in this period.'));

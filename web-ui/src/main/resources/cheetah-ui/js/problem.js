@@ -2,7 +2,7 @@
 // Data: /api/v1/reports/problem (CAT's problem-report: machine → entity(type, status) → duration, thread → segment).
 import {
   el, replace, params, link, getJson, reportUrl, apiQuery, fmt, num, renderHeader, renderBar, showError,
-  loadDomains, logviewLink, page,
+  openDomain, logviewLink, page,
 } from './common.js';
 import { dataTable } from './table.js';
 import { barChart, MINUTES } from './chart.js';
@@ -48,10 +48,10 @@ async function main() {
   renderHeader('problem');
   const pg = page('problem');
   const p = params();
-  p.domain = p.domain || 'cat';
   const content = document.getElementById('content');
   try {
-    const [body, domains] = await Promise.all([getJson(reportUrl('problem', apiQuery(p, { type: null, name: null, queryType: 'detail' }))), loadDomains('problem', p)]);
+    const domains = await openDomain('problem', p);
+    const body = await getJson(reportUrl('problem', apiQuery(p, { type: null, name: null, queryType: 'detail' })));
     const report = body.report;
     renderBar(pg, p, body.period, domains, report ? report.ip || [] : []);
     if (!report || !(report.machine || []).length) {

@@ -2,7 +2,7 @@
 // charts, duration distribution and per-machine table. Data: /api/v1/reports/{analyzer}, CAT's report shape.
 import {
   el, replace, params, link, getJson, reportUrl, apiQuery, fmt, num, renderHeader, renderBar, showError,
-  loadDomains, logviewLink, firstText, page,
+  openDomain, logviewLink, firstText, page,
 } from './common.js';
 import { dataTable } from './table.js';
 import { barChart, lineChart, MINUTES, perMinute } from './chart.js';
@@ -191,10 +191,10 @@ export async function statsPage(config) {
   renderHeader(config.id);
   const pg = page(config.id);
   const p = params();
-  p.domain = p.domain || 'cat';
   const content = document.getElementById('content');
   try {
-    const [body, domains] = await Promise.all([getJson(reportUrl(pg.analyzer, apiQuery(p))), loadDomains(pg.analyzer, p)]);
+    const domains = await openDomain(pg.analyzer, p);
+    const body = await getJson(reportUrl(pg.analyzer, apiQuery(p)));
     const report = body.report;
     renderBar(pg, p, body.period, domains, report ? (report.ip || []) : []);
     if (!report) {

@@ -10,6 +10,7 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.dependency.DependencyReport;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
+import io.cheetah.server.state.StateReport;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -18,13 +19,15 @@ import org.eclipse.jetty.util.Fields;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 
 /**
  * The dashboard's JSON API under {@code /api/v1} (documented in {@code docs/openapi.yaml}):
  * <pre>
- *  GET /api/v1/domains?analyzer=&amp;date=                    domains with data in the hour
+ *  GET /api/v1/domains?analyzer=&amp;date=                    domains with data in the hour, and the busiest
  *  GET /api/v1/reports/{analyzer}?domain=&amp;date=&amp;ip=&amp;type=&amp;name=&amp;step=&amp;reportType=
  *                                 &amp;startDate=&amp;endDate=
  *  GET /api/v1/reports/{analyzer}/machines?domain=&amp;date=&amp;type=&amp;name=   the same figures per machine
@@ -136,9 +139,47 @@ public final class JsonApiHandler extends ReportRoute
                 json.writeString(domain);
             }
             json.writeEndArray();
+            json.writeStringField("busiest", busiest(domains, parameters.period()));
             json.writeEndObject();
         }
         return out.toString();
+    }
+
+    /**
+     * The domain among {@code domains} that sent the most trees in the period, by the State report (which counts
+     * every tree of every domain), so that the dashboard opens where the data is; null when the State report has
+     * none of them (its analyzer disabled, or an empty period).
+     */
+    private String busiest(final Set<String> domains, final ReportPeriod period)
+    {
+        if (domains.isEmpty() || lookup.source().format(StateReport.ANALYZER) == null)
+        {
+            return null;
+        }
+        if (!(lookup.find(StateReport.ANALYZER, StateReport.DOMAIN, period) instanceof StateReport state))
+        {
+            return null;
+        }
+        final Map<String, Long> trees = new HashMap<>();
+        for (final StateReport.Machine machine : state.machines().values())
+        {
+            for (final Map.Entry<String, StateReport.DomainFigures> e : machine.domains().entrySet())
+            {
+                trees.merge(e.getKey(), e.getValue().trees(), Long::sum);
+            }
+        }
+        String busiest = null;
+        long most = 0;
+        for (final String domain : domains)
+        {
+            final long n = trees.getOrDefault(domain, 0L);
+            if (n > most)
+            {
+                busiest = domain;
+                most = n;
+            }
+        }
+        return busiest;
     }
 
     /** Every domain's Dependency report of the hour, one minute of it ({@code minute}) or all, as one graph. */

@@ -87,6 +87,75 @@ class WholeServerSystemTest
         }
     }
 
+    /**
+     * A dashboard opened without a domain shows the busiest domain of the hour (not an empty {@code cat}) and puts
+     * it in the URL; a domain the user opened is remembered and wins while it still has data.
+     */
+    @Test
+    void dashboardOpensOnTheBusiestDomainThenTheLastChosen() throws Exception
+    {
+        Browser.requireAvailable();
+        final ForwardingReportSource reports = new ForwardingReportSource();
+        final ReportCalendar calendar = new ReportCalendar(ZoneOffset.UTC, System::currentTimeMillis);
+        try (CheetahServer server = CheetahServer.builder(TestServers.config())
+                .analyzers(AnalyzerCatalog.builtIn())
+                .mount("/", Dashboard.handler(reports, new HourlyMerge(reports), calendar))
+                .start())
+        {
+            reports.set(server.reports());
+            // "a-quiet" sorts first, so a page that took the first listed domain would open on it
+            send(server, "a-quiet", 2);
+            send(server, "busy-shop", 9);
+            send(server, "c-quiet", 3);
+            final String base = "http://127.0.0.1:" + server.httpPort();
+            final HttpClient http = HttpClient.newHttpClient();
+            final ObjectMapper json = new ObjectMapper();
+            final long deadline = System.currentTimeMillis() + 20_000;
+            JsonNode listing = null;
+            while (System.currentTimeMillis() < deadline)
+            {
+                listing = json.readTree(http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/domains")).build(),
+                    HttpResponse.BodyHandlers.ofString()).body());
+                if (listing.path("domains").size() == 3 && "busy-shop".equals(listing.path("busiest").asText()))
+                {
+                    break;
+                }
+                Thread.sleep(200);
+            }
+            assertThat(listing.path("busiest").asText()).as(String.valueOf(listing)).isEqualTo("busy-shop");
+
+            try (Browser browser = Browser.start())
+            {
+                assertThat(browser.open(base + "/cat/r/t")).isEqualTo("true");
+                assertThat(browser.one("#domain-current").getText()).isEqualTo("busy-shop");
+                assertThat(browser.driver().getCurrentUrl()).endsWith("/cat/r/t?domain=busy-shop");
+                assertThat(browser.all("#types tbody tr")).isNotEmpty();
+                assertThat(browser.all("#empty")).isEmpty();
+
+                assertThat(browser.open(base + "/cat/r/t?domain=c-quiet")).isEqualTo("true");
+                assertThat(browser.open(base + "/cat/r/e")).isEqualTo("true");
+                assertThat(browser.one("#domain-current").getText()).isEqualTo("c-quiet");
+                assertThat(browser.driver().getCurrentUrl()).endsWith("/cat/r/e?domain=c-quiet");
+                assertThat(browser.consoleErrors()).isEmpty();
+            }
+        }
+    }
+
+    private static void send(final CheetahServer server, final String domain, final int transactions)
+    {
+        try (CatClient client = CatClient.start(ClientConfig.builder().domain(domain).ip("10.2.0.9").hostname("h")
+            .servers(List.of(new ServerAddress("127.0.0.1", server.tcpPort(), server.httpPort()))).build()))
+        {
+            for (int i = 0; i < transactions; i++)
+            {
+                final Transaction t = client.newTransaction("URL", "/home");
+                client.logEvent("Click", "button");
+                t.setStatus(Transaction.SUCCESS);
+                t.complete();
+            }
+        }
+    }
+
     private static JsonNode awaitUrlType(final String base, final long expected) throws Exception
     {
         final HttpClient http = HttpClient.newHttpClient();
