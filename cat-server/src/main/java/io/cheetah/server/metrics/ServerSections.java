@@ -160,14 +160,16 @@ public final class ServerSections
                 "Channel sendings skipped: nobody receives that alert type on that channel.", channels.noReceiver());
             PrometheusText.metric(out, "cheetah_alert_cat_recoveries_total", "counter",
                 "Recoveries announced on CAT's channels.", channels.recoveries());
-            PrometheusText.metric(out, "cheetah_alert_evaluation_milliseconds_total", "counter",
-                "Time spent on the alerting thread each minute (configuration, lease, rules).",
-                schedule.busyNanos() / 1_000_000);
+            // seconds, Prometheus's base unit (promtool check metrics refuses milliseconds)
+            PrometheusText.header(out, "cheetah_alert_evaluation_seconds_total", "counter",
+                "Time spent on the alerting thread each minute (configuration, lease, rules).");
+            out.append("cheetah_alert_evaluation_seconds_total ").append(schedule.busyNanos() / 1e9).append('\n');
             PrometheusText.metric(out, "cheetah_alert_leader", "gauge",
                 "1 when this server evaluates and sends (it holds the cluster's lease, or there is no cluster).",
                 schedule.leading() ? 1 : 0);
-            PrometheusText.metric(out, "cheetah_alert_minutes_skipped_total", "counter",
-                "Minutes left to the cluster member holding the lease.", schedule.skipped());
+            // not "minutes_skipped": promtool check metrics reads the word "minutes" as a non-base unit
+            PrometheusText.metric(out, "cheetah_alert_evaluations_skipped_total", "counter",
+                "Minutes of evaluation left to the cluster member holding the lease.", schedule.skipped());
             PrometheusText.metric(out, "cheetah_alert_config_reloads_total", "counter",
                 "Alert configurations applied after start-up (a changed directory or a newer cluster version).",
                 sync == null ? 0 : sync.reloads());

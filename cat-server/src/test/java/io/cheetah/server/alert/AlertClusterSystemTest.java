@@ -107,7 +107,7 @@ class AlertClusterSystemTest
                 assertThat(body(hook, 0).path("rule").asText()).isEqualTo("app-000;URL;;count");
                 assertThat(metric(a, "cheetah_alert_leader")).isEqualTo(1);
                 assertThat(metric(b, "cheetah_alert_leader")).isZero();
-                assertThat(metric(b, "cheetah_alert_minutes_skipped_total")).isEqualTo(1);
+                assertThat(metric(b, "cheetah_alert_evaluations_skipped_total")).isEqualTo(1);
 
                 // a rule added on node-b's side only: published there, applied by node-a at its next minute
                 rules("node-b", URL_RULE, SQL_RULE);
