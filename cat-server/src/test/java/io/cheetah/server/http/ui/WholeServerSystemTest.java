@@ -37,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class WholeServerSystemTest
 {
     private static final String DOMAIN = "web-e2e";
+    private static final String CHINESE = "/订单/支付";
 
     @Test
     void clientTrafficShowsOnTheDashboard() throws Exception
@@ -60,12 +61,15 @@ class WholeServerSystemTest
                     t.setStatus(i == 0 ? "500" : Transaction.SUCCESS);
                     t.complete();
                 }
+                final Transaction chinese = client.newTransaction("URL", CHINESE);
+                chinese.setStatus(Transaction.SUCCESS);
+                chinese.complete();
                 final Transaction hostile = client.newTransaction("URL", KnownTraffic.XSS);
                 hostile.setStatus(Transaction.SUCCESS);
                 hostile.complete();
             }
             final String base = "http://127.0.0.1:" + server.httpPort();
-            final JsonNode url = awaitUrlType(base, 6);
+            final JsonNode url = awaitUrlType(base, 7);
             assertThat(url.path("failCount").asLong()).isEqualTo(1);
 
             try (Browser browser = Browser.start())
@@ -74,11 +78,14 @@ class WholeServerSystemTest
                 final List<String> row = browser.all("#types tbody tr").stream()
                     .map(tr -> tr.findElements(By.tagName("td")).stream().map(WebElement::getText).toList())
                     .filter(r -> r.get(0).equals("URL")).findFirst().orElseThrow();
-                assertThat(row.subList(1, 3)).containsExactly("6", "1");
+                assertThat(row.subList(1, 3)).containsExactly("7", "1");
                 browser.navigate(() -> browser.all("#types a.type-link").stream().filter(a -> a.getText().equals("URL"))
                     .findFirst().orElseThrow().click());
                 assertThat(browser.all("#names a.name-link")).extracting(WebElement::getText)
-                    .contains("/checkout", KnownTraffic.XSS);
+                    .contains("/checkout", KnownTraffic.XSS, CHINESE);
+                // the screenshot shows the Chinese name as text, not boxes (a character no font has is told apart)
+                assertThat(browser.hasGlyphs(CHINESE)).as("a CJK font (Debian's fonts-noto-cjk)").isTrue();
+                assertThat(browser.hasGlyphs("\uDB80\uDC00")).isFalse();
                 assertThat(browser.all("#names img")).isEmpty();
                 assertThatThrownBy(() -> browser.driver().switchTo().alert()).isInstanceOf(NoAlertPresentException.class);
                 browser.screenshot("whole-server-transaction");
