@@ -152,21 +152,6 @@ final class InstalledServer implements AutoCloseable
     @Override
     public void close()
     {
-        try
-        {
-            if (process.isAlive())
-            {
-                process.destroy();
-                if (!process.waitFor(1, TimeUnit.MINUTES))
-                {
-                    process.destroyForcibly().waitFor();
-                }
-            }
-        }
-        catch (final InterruptedException e)
-        {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        ReleaseInstall.stop(process, 60);
     }
 }

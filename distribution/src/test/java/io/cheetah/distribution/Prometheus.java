@@ -135,18 +135,6 @@ final class Prometheus implements AutoCloseable
     @Override
     public void close()
     {
-        try
-        {
-            process.destroy();
-            if (!process.waitFor(30, TimeUnit.SECONDS))
-            {
-                process.destroyForcibly().waitFor();
-            }
-        }
-        catch (final InterruptedException e)
-        {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        ReleaseInstall.stop(process, 30);
     }
 }

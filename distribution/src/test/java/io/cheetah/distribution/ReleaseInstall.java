@@ -85,6 +85,32 @@ record ReleaseInstall(Path home)
     }
 
     /**
+     * Stops a process the tests started: SIGTERM, then SIGKILL if it outlives the grace period.
+     *
+     * @param process        the process.
+     * @param graceSeconds   how long it may take to stop by itself.
+     */
+    static void stop(final Process process, final long graceSeconds)
+    {
+        try
+        {
+            if (process.isAlive())
+            {
+                process.destroy();
+                if (!process.waitFor(graceSeconds, TimeUnit.SECONDS))
+                {
+                    process.destroyForcibly().waitFor();
+                }
+            }
+        }
+        catch (final InterruptedException e)
+        {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
      * @param exit   the exit code.
      * @param output what it printed.
      */

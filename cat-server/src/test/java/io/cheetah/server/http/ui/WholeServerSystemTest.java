@@ -43,14 +43,8 @@ class WholeServerSystemTest
     void clientTrafficShowsOnTheDashboard() throws Exception
     {
         Browser.requireAvailable();
-        final ForwardingReportSource reports = new ForwardingReportSource();
-        final ReportCalendar calendar = new ReportCalendar(ZoneOffset.UTC, System::currentTimeMillis);
-        try (CheetahServer server = CheetahServer.builder(TestServers.config())
-                .analyzers(AnalyzerCatalog.builtIn())
-                .mount("/", Dashboard.handler(reports, new HourlyMerge(reports), calendar))
-                .start())
+        try (CheetahServer server = dashboardServer())
         {
-            reports.set(server.reports());
             try (CatClient client = CatClient.start(ClientConfig.builder().domain(DOMAIN).ip("10.2.0.1").hostname("web-host")
                 .servers(List.of(new ServerAddress("127.0.0.1", server.tcpPort(), server.httpPort()))).build()))
             {
@@ -102,14 +96,8 @@ class WholeServerSystemTest
     void dashboardOpensOnTheBusiestDomainThenTheLastChosen() throws Exception
     {
         Browser.requireAvailable();
-        final ForwardingReportSource reports = new ForwardingReportSource();
-        final ReportCalendar calendar = new ReportCalendar(ZoneOffset.UTC, System::currentTimeMillis);
-        try (CheetahServer server = CheetahServer.builder(TestServers.config())
-                .analyzers(AnalyzerCatalog.builtIn())
-                .mount("/", Dashboard.handler(reports, new HourlyMerge(reports), calendar))
-                .start())
+        try (CheetahServer server = dashboardServer())
         {
-            reports.set(server.reports());
             // "a-quiet" sorts first, so a page that took the first listed domain would open on it
             send(server, "a-quiet", 2);
             send(server, "busy-shop", 9);
@@ -146,6 +134,19 @@ class WholeServerSystemTest
                 assertThat(browser.consoleErrors()).isEmpty();
             }
         }
+    }
+
+    /** A real server with the built-in analyzers and the dashboard mounted, its reports in UTC. */
+    private static CheetahServer dashboardServer() throws Exception
+    {
+        final ForwardingReportSource reports = new ForwardingReportSource();
+        final ReportCalendar calendar = new ReportCalendar(ZoneOffset.UTC, System::currentTimeMillis);
+        final CheetahServer server = CheetahServer.builder(TestServers.config())
+            .analyzers(AnalyzerCatalog.builtIn())
+            .mount("/", Dashboard.handler(reports, new HourlyMerge(reports), calendar))
+            .start();
+        reports.set(server.reports());
+        return server;
     }
 
     private static void send(final CheetahServer server, final String domain, final int transactions)
