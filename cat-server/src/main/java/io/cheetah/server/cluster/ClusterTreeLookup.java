@@ -1,7 +1,7 @@
 package io.cheetah.server.cluster;
 
-import io.cheetah.server.logview.LogviewStore;
-import io.cheetah.server.logview.TreeLookup;
+import io.cheetah.logview.LogviewStore;
+import io.cheetah.logview.TreeLookup;
 
 import java.util.ArrayList;
 import java.util.List;

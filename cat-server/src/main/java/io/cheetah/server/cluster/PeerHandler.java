@@ -2,9 +2,9 @@ package io.cheetah.server.cluster;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
-import io.cheetah.server.http.api.Reply;
-import io.cheetah.server.logview.LogviewStore;
-import io.cheetah.server.logview.TreeLookup;
+import io.cheetah.core.http.Reply;
+import io.cheetah.logview.LogviewStore;
+import io.cheetah.logview.TreeLookup;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.query.ReportSource;

@@ -7,7 +7,7 @@ import io.cheetah.server.alert.CatAlertConfig;
 import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.alert.OwnRules;
 import io.cheetah.server.journal.JournalSettings;
-import io.cheetah.server.logview.LogviewSettings;
+import io.cheetah.logview.LogviewSettings;
 import io.cheetah.server.storage.StorageSettings;
 
 import java.nio.file.Path;

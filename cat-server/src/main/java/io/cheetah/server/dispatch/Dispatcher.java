@@ -5,7 +5,7 @@ import com.lmax.disruptor.RingBuffer;
 import io.cheetah.analysis.Level;
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.metrics.IngestCounters;
-import io.cheetah.server.metrics.SharedCount;
+import io.cheetah.core.count.SharedCount;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.period.OutOfPeriodLedger;

@@ -1,5 +1,7 @@
 package io.cheetah.server.dispatch;
 
+import io.cheetah.analysis.CheckpointListener;
+
 import com.lmax.disruptor.EventHandler;
 import io.cheetah.analysis.Analyzer;
 import io.cheetah.analysis.Report;

@@ -8,7 +8,7 @@ import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.dispatch.TreePool;
 import io.cheetah.server.journal.JournalWriter;
 import io.cheetah.server.metrics.IngestCounters;
-import io.cheetah.server.metrics.SharedCount;
+import io.cheetah.core.count.SharedCount;
 import io.cheetah.server.period.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

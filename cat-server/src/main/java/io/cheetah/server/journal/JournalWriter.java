@@ -2,7 +2,7 @@ package io.cheetah.server.journal;
 
 import com.sun.nio.file.ExtendedOpenOption;
 import io.cheetah.message.FlatTree;
-import io.cheetah.server.disk.Disk;
+import io.cheetah.core.disk.Disk;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,7 +1,7 @@
 package io.cheetah.server.journal;
 
-import io.cheetah.server.disk.Disk;
-import io.cheetah.server.disk.DiskFailureLog;
+import io.cheetah.core.disk.Disk;
+import io.cheetah.core.disk.DiskFailureLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

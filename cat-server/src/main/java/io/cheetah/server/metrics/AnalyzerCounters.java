@@ -1,5 +1,7 @@
 package io.cheetah.server.metrics;
 
+import io.cheetah.core.count.SharedCount;
+
 import io.cheetah.analysis.Level;
 
 import java.util.concurrent.atomic.LongAdder;

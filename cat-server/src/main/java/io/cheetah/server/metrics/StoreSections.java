@@ -1,7 +1,7 @@
 package io.cheetah.server.metrics;
 
 import io.cheetah.server.journal.JournalCounters;
-import io.cheetah.server.logview.LogviewCounters;
+import io.cheetah.logview.LogviewCounters;
 import io.cheetah.server.storage.ReportStore;
 
 import java.util.Map;

@@ -2,8 +2,8 @@ package io.cheetah.server.storage;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
-import io.cheetah.server.disk.Disk;
-import io.cheetah.server.disk.DiskFailureLog;
+import io.cheetah.core.disk.Disk;
+import io.cheetah.core.disk.DiskFailureLog;
 import io.cheetah.server.journal.JournalCut;
 import io.cheetah.server.query.ReportSource;
 import io.cheetah.server.storage.checkpoint.CheckpointStore;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.FullServer;
 import io.cheetah.server.fixtures.AlertReceiver;
 import io.cheetah.server.fixtures.FaultTraffic;
-import io.cheetah.server.fixtures.LoopbackJetty;
+import io.cheetah.core.fixtures.LoopbackJetty;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.storage.mysql.EmbeddedMariaDb;

@@ -7,7 +7,7 @@ import io.cheetah.server.config.ConfigException;
 import io.cheetah.server.fixtures.AlertReceiver;
 import io.cheetah.server.fixtures.Alertmanager;
 import io.cheetah.server.fixtures.FaultTraffic;
-import io.cheetah.server.fixtures.LoopbackJetty;
+import io.cheetah.core.fixtures.LoopbackJetty;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.fixtures.TestServers;
 import org.junit.jupiter.api.Test;

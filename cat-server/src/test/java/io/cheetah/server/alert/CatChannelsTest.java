@@ -1,7 +1,7 @@
 package io.cheetah.server.alert;
 
 import io.cheetah.server.fixtures.AlertReceiver;
-import io.cheetah.server.fixtures.LoopbackJetty;
+import io.cheetah.core.fixtures.LoopbackJetty;
 import org.junit.jupiter.api.Test;
 
 import java.net.URLDecoder;

@@ -3,7 +3,7 @@ package io.cheetah.server.alert;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.fixtures.AlertReceiver;
-import io.cheetah.server.fixtures.LoopbackJetty;
+import io.cheetah.core.fixtures.LoopbackJetty;
 import org.junit.jupiter.api.Test;
 
 import javax.crypto.Mac;

@@ -204,7 +204,7 @@ class ConfigLoaderTest
             30, 2, false));
         assertThat(s.embedded()).isFalse();
         assertThat(c.logview().settings(c.storage().dataDir())).isEqualTo(
-            new io.cheetah.server.logview.LogviewSettings(Path.of("/tmp/cheetah-x"), 3, 65536, 500, 50, 100, 8, 5));
+            new io.cheetah.logview.LogviewSettings(Path.of("/tmp/cheetah-x"), 3, 65536, 500, 50, 100, 8, 5));
 
         final ServerConfig d = new ConfigLoader().load();
         assertThat(d.storage().enabled()).isTrue();
@@ -212,7 +212,7 @@ class ConfigLoaderTest
         assertThat(d.storage().settings().serverId()).isNotEmpty();
         assertThat(d.storage().settings().zone()).isEqualTo(java.time.ZoneId.systemDefault());
         assertThat(d.logview().settings("data")).isEqualTo(
-            io.cheetah.server.logview.LogviewSettings.defaults(Path.of("data")));
+            io.cheetah.logview.LogviewSettings.defaults(Path.of("data")));
         final io.cheetah.server.storage.StorageSettings defaults =
             io.cheetah.server.storage.StorageSettings.defaults(Path.of("data"));
         assertThat(d.storage().settings()).isEqualTo(defaults);

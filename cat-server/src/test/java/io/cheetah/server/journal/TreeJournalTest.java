@@ -1,7 +1,7 @@
 package io.cheetah.server.journal;
 
 import io.cheetah.message.FlatTree;
-import io.cheetah.server.disk.Disk;
+import io.cheetah.core.disk.Disk;
 import io.cheetah.server.fixtures.FaultyDisk;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

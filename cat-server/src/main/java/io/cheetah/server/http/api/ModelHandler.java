@@ -1,5 +1,7 @@
 package io.cheetah.server.http.api;
 
+import io.cheetah.core.http.Reply;
+
 import io.cheetah.server.query.ReportLookup;
 import io.cheetah.server.query.ReportCalendar;
 import io.cheetah.server.query.ReportPeriod;

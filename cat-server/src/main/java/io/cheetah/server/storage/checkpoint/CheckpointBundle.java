@@ -1,6 +1,6 @@
 package io.cheetah.server.storage.checkpoint;
 
-import io.cheetah.server.disk.Disk;
+import io.cheetah.core.disk.Disk;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -2,7 +2,7 @@ package io.cheetah.server.storage.checkpoint;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
-import io.cheetah.server.disk.Disk;
+import io.cheetah.core.disk.Disk;
 import io.cheetah.server.journal.JournalCut;
 import io.cheetah.server.storage.ReportEnvelope;
 import org.slf4j.Logger;

@@ -1,6 +1,6 @@
 package io.cheetah.server.storage.checkpoint;
 
-import io.cheetah.server.disk.Disk;
+import io.cheetah.core.disk.Disk;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,0 +1,164 @@
+package io.cheetah.logview;
+
+import io.cheetah.core.count.SharedCount;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What the logview store has done and what went wrong, for the metrics endpoint and the State page. Written by
+ * the dump analyzers (one writer thread per partition) and by look-ups on HTTP threads, hence {@link LongAdder}s;
+ * read at any time through {@link #toMap()}.
+ */
+public final class LogviewCounters
+{
+    final SharedCount treesStored = new SharedCount();
+    final SharedCount rawBytes = new SharedCount();
+    final LongAdder compressedBytes = new LongAdder();
+    final LongAdder blocksSealed = new LongAdder();
+    final LongAdder idsUnparsable = new LongAdder();
+    final LongAdder idHourOutOfRange = new LongAdder();
+    final LongAdder domainsOverflow = new LongAdder();
+    final LongAdder notIndexed = new LongAdder();
+    final LongAdder writeErrors = new LongAdder();
+    final LongAdder lookups = new LongAdder();
+    final LongAdder misses = new LongAdder();
+    final LongAdder malformedLookups = new LongAdder();
+    final LongAdder lookupTimeouts = new LongAdder();
+    final LongAdder damage = new LongAdder();
+    final LongAdder hoursRemoved = new LongAdder();
+
+    /**
+     * @return one writer's own lanes of the counts it adds to for every tree (a logview writer's, made once).
+     */
+    WriterLanes writerLanes()
+    {
+        return new WriterLanes(treesStored.lane(), rawBytes.lane());
+    }
+
+    /**
+     * The per-tree counts of one writer thread: added without an atomic instruction ({@link SharedCount}).
+     *
+     * @param treesStored its trees appended.
+     * @param rawBytes    their frame bytes.
+     */
+    record WriterLanes(SharedCount.Lane treesStored, SharedCount.Lane rawBytes)
+    {
+    }
+
+    /** Trees appended to a block (findable from then on). */
+    public long treesStored()
+    {
+        return treesStored.sum();
+    }
+
+    /** Frame bytes appended, as received. */
+    public long rawBytes()
+    {
+        return rawBytes.sum();
+    }
+
+    /** Bytes written to block files (headers and LZ4 data). */
+    public long compressedBytes()
+    {
+        return compressedBytes.sum();
+    }
+
+    /** Blocks compressed and written. */
+    public long blocksSealed()
+    {
+        return blocksSealed.sum();
+    }
+
+    /** Trees not stored because their message id does not parse. */
+    public long idsUnparsable()
+    {
+        return idsUnparsable.sum();
+    }
+
+    /** Trees not stored because their id's hour is more than one hour away from the tree's own hour. */
+    public long idHourOutOfRange()
+    {
+        return idHourOutOfRange.sum();
+    }
+
+    /** Trees not stored because their writer already holds {@code maxDomainsPerHour} domains for that hour. */
+    public long domainsOverflow()
+    {
+        return domainsOverflow.sum();
+    }
+
+    /** Trees stored in a block but not indexed because their file ran out of index segments. */
+    public long notIndexed()
+    {
+        return notIndexed.sum();
+    }
+
+    /** I/O failures while writing; the trees of the failed block are lost (and counted here once per block). */
+    public long writeErrors()
+    {
+        return writeErrors.sum();
+    }
+
+    /** Look-ups by message id. */
+    public long lookups()
+    {
+        return lookups.sum();
+    }
+
+    /** Look-ups of a well-formed id that found nothing. */
+    public long misses()
+    {
+        return misses.sum();
+    }
+
+    /** Look-ups of a malformed id. */
+    public long malformedLookups()
+    {
+        return malformedLookups.sum();
+    }
+
+    /** Look-ups given up (as misses) because a very fast writer sealed blocks under every copy for 2 s. */
+    public long lookupTimeouts()
+    {
+        return lookupTimeouts.sum();
+    }
+
+    /** Damage found: a bad file tail on open, a block failing its checksum, an index slot pointing nowhere. */
+    public long damage()
+    {
+        return damage.sum();
+    }
+
+    /** Hour directories deleted by retention. */
+    public long hoursRemoved()
+    {
+        return hoursRemoved.sum();
+    }
+
+    /**
+     * @return every counter by name ({@code logview.treesStored}, …), in a stable order.
+     */
+    public Map<String, Long> toMap()
+    {
+        final Map<String, Long> m = new LinkedHashMap<>();
+        m.put("logview.treesStored", treesStored());
+        m.put("logview.rawBytes", rawBytes());
+        m.put("logview.compressedBytes", compressedBytes());
+        m.put("logview.blocksSealed", blocksSealed());
+        m.put("logview.idsUnparsable", idsUnparsable());
+        m.put("logview.idHourOutOfRange", idHourOutOfRange());
+        m.put("logview.domainsOverflow", domainsOverflow());
+        m.put("logview.notIndexed", notIndexed());
+        m.put("logview.writeErrors", writeErrors());
+        m.put("logview.lookups", lookups());
+        m.put("logview.misses", misses());
+        m.put("logview.malformedLookups", malformedLookups());
+        m.put("logview.lookupTimeouts", lookupTimeouts());
+        m.put("logview.damage", damage());
+        // not "hoursRemoved": promtool's lint reads the word "hours" in a metric name as a non-base unit
+        m.put("logview.hourDirectoriesRemoved", hoursRemoved());
+        return m;
+    }
+}
