@@ -30,6 +30,14 @@ function renderNode(title, node, depth) {
   return el('section', null, parts);
 }
 
+/** A machine with CAT's processDomains > processDomain lifted to one processDomain table. */
+function flatDomains(machine) {
+  const out = Object.assign({}, machine);
+  delete out.processDomains;
+  out.processDomain = (machine.processDomains || []).flatMap((group) => group.processDomain || []);
+  return out;
+}
+
 /** Parses Prometheus text exposition into rows (name, labels text, label map, value). */
 function metricsRows(text) {
   const out = [];
@@ -136,7 +144,7 @@ async function main() {
     const body = await getJson(reportUrl('state', apiQuery(p, { domain: 'cat', ip: null, type: null, name: null })));
     period = body.period;
     const machines = (body.report && body.report.machine) || [];
-    if (machines.length) machines.forEach((m) => parts.push(renderNode('Server ' + (m.ip || ''), m, 0)));
+    if (machines.length) machines.forEach((m) => parts.push(renderNode('Server ' + (m.ip || ''), flatDomains(m), 0)));
     else parts.push(el('p', { class: 'empty', id: 'state-empty' }, 'No state report for this hour yet.'));
     if (machines.length) parts.push(...await clientDomains(p));
   } catch (e) {

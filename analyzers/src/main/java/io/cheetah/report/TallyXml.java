@@ -51,7 +51,13 @@ public final class TallyXml
         final XmlWriter x = new XmlWriter(out).declaration();
         x.start(root).attribute("domain", r.domain()).attribute("startTime", view.startTime())
             .attribute("endTime", view.endTime());
-        x.element("domain", r.domain());
+        // CAT's "All" view (AllMachineMerger) builds a new report from the ips and the merged machine alone: no
+        // domain list and no type-level range2 (vectors/cat-http/answers/transaction/bar-shop-8.xml)
+        final boolean merged = view.query().mergesMachines();
+        if (!merged)
+        {
+            x.element("domain", r.domain());
+        }
         for (final String ip : view.ips())
         {
             x.element("ip", ip);
@@ -96,10 +102,10 @@ public final class TallyXml
                         x.end("name");
                     }
                 }
-                if (durations)
+                if (durations && !merged)
                 {
                     // CAT's event model has no type-level series; the transaction model calls it range2, and its
-                    // filters always write it.
+                    // filters always write it, but its "All" merger never copies it.
                     ranges(x, view, "range2", type, lines, scratch);
                 }
                 x.end("type");

@@ -255,8 +255,11 @@ public final class StateFormat implements ReportFormat
                 .attribute("maxTps", f1(maxPerMinute)).attribute("avgTps", f1(total / (double)elapsed))
                 .attribute("blockTotal", 0).attribute("blockLoss", 0).attribute("blockTime", 0)
                 .attribute("pigeonTimeError", 0).attribute("networkTimeError", 0)
-                .attribute("dump", total).attribute("size", f1(StateReport.Minutes.sum(mm.bytes())))
+                .attribute("dump", total).attribute("dumpLoss", 0)
+                .attribute("size", f1(StateReport.Minutes.sum(mm.bytes())))
                 .attribute("delaySum", "0.0").attribute("delayAvg", "0.0").attribute("delayCount", 0);
+            // CAT's model: machine > processDomains > processDomain (docs/protocol.md §6.3)
+            w.start("processDomains");
             for (final Map.Entry<String, StateReport.DomainFigures> e : m.domains().entrySet())
             {
                 final StateReport.DomainFigures f = e.getValue();
@@ -280,6 +283,7 @@ public final class StateFormat implements ReportFormat
                 }
                 w.end("processDomain");
             }
+            w.end("processDomains");
             for (int minute = 0; minute < elapsed; minute++)
             {
                 final long start = r.hourStart() + minute * 60_000L;
@@ -287,7 +291,7 @@ public final class StateFormat implements ReportFormat
                     .attribute("total", mm.trees()[minute]).attribute("totalLoss", mm.lossTrees()[minute])
                     .attribute("size", f1(mm.bytes()[minute])).attribute("pigeonTimeError", 0)
                     .attribute("networkTimeError", 0).attribute("blockTotal", 0).attribute("blockLoss", 0)
-                    .attribute("blockTime", 0).attribute("dump", mm.trees()[minute])
+                    .attribute("blockTime", 0).attribute("dump", mm.trees()[minute]).attribute("dumpLoss", 0)
                     .attribute("delaySum", "0.0").attribute("delayCount", 0).end("message");
             }
             w.end("machine");

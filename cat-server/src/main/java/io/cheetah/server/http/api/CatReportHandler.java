@@ -4,6 +4,9 @@ import io.cheetah.core.http.Reply;
 
 import io.cheetah.server.query.ReportLookup;
 import io.cheetah.server.query.BadRequest;
+import io.cheetah.server.query.ReportPeriod;
+import io.cheetah.report.HourText;
+import io.cheetah.report.XmlWriter;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.cheetah.analysis.Report;
@@ -13,7 +16,9 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
 
+import java.io.IOException;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -86,7 +91,11 @@ public final class CatReportHandler extends ReportRoute
             }
             else if ("xml".equals(download))
             {
-                Reply.text(response, callback, 200, Reply.XML, wrapped(analyzer, xml));
+                // CAT's storage model names its empty report by store, and its business model has no report
+                final boolean emptyReport = xml.isEmpty() && !"storage".equals(analyzer) &&
+                    !"business".equals(analyzer);
+                Reply.text(response, callback, 200, Reply.XML, wrapped(analyzer, emptyReport ?
+                    emptyReport(parameters.domain(), parameters.period()) : xml));
             }
             else if ("json".equals(download))
             {
@@ -136,8 +145,24 @@ public final class CatReportHandler extends ReportRoute
     }
 
     /**
-     * CAT's model dump: {@code <transaction>\r\n<report …>…</report>\r\n</transaction>}, the report's root
-     * element renamed {@code report} and the XML declaration dropped.
+     * The report CAT's services answer for a domain and hour without data: the root with the domain and the
+     * period's bounds, nothing inside (vectors/cat-http/answers/heartbeat/bar-shop-8@10.9.0.1.xml).
+     */
+    static String emptyReport(final String domain, final ReportPeriod period) throws IOException
+    {
+        final StringBuilder out = new StringBuilder(128).append("<report domain=\"");
+        XmlWriter.escape(domain == null ? "" : domain, out);
+        return out.append("\" startTime=\"").append(HourText.start(period.start())).append("\" endTime=\"")
+            .append(HourText.lastSecond(period.end())).append("\">\r\n</report>").toString();
+    }
+
+    /**
+     * CAT's page model as its {@code forceDownload=xml} prints it: the page's name as the outer element, then the
+     * model's fields in CAT's order. The report's root is renamed after CAT's field ({@code report}, or
+     * {@code topReport} and {@code originalReport}) and the XML declaration dropped. CAT prints its other fields
+     * ({@code allStatistics}, {@code matrix}, {@code projectInfo}, {@code state}) as Java objects' identities
+     * ({@code ProblemStatistics@2cd3d218}): Cheetah writes them empty, so that a parser finds every element CAT's
+     * does (docs/protocol.md §6.3).
      *
      * @param page the outer element, the analyzer name.
      * @param xml  the report XML (may be empty).
@@ -145,8 +170,13 @@ public final class CatReportHandler extends ReportRoute
      */
     static String wrapped(final String page, final String xml)
     {
+        final PageModel model = PageModel.of(page);
         final StringBuilder out = new StringBuilder(xml.length() + 64);
         out.append('<').append(page).append(">\r\n");
+        for (final String field : model.before())
+        {
+            out.append('<').append(field).append("></").append(field).append(">\r\n");
+        }
         String body = xml.strip();
         if (body.startsWith("<?xml"))
         {
@@ -163,12 +193,40 @@ public final class CatReportHandler extends ReportRoute
             final String close = "</" + root + ">";
             if (body.endsWith(close))
             {
-                body = body.substring(0, body.length() - close.length()) + "</report>";
+                body = body.substring(0, body.length() - close.length()) + "</" + model.report() + ">";
             }
-            body = "<report" + body.substring(nameEnd);
+            body = "<" + model.report() + body.substring(nameEnd);
             out.append(body).append("\r\n");
+        }
+        for (final String field : model.after())
+        {
+            out.append('<').append(field).append("></").append(field).append(">\r\n");
         }
         out.append("</").append(page).append('>');
         return out.toString();
+    }
+
+    /**
+     * The fields of a CAT page model around its report, as CAT 3.1.0's {@code forceDownload=xml} lists them.
+     *
+     * @param report the report's element.
+     * @param before the fields printed before it.
+     * @param after  the fields printed after it.
+     */
+    record PageModel(String report, List<String> before, List<String> after)
+    {
+        private static final PageModel PLAIN = new PageModel("report", List.of(), List.of());
+        private static final Map<String, PageModel> PAGES = Map.of(
+            "problem", new PageModel("report", List.of("allStatistics"), List.of()),
+            "matrix", new PageModel("report", List.of("matrix"), List.of()),
+            "cross", new PageModel("report", List.of("projectInfo"), List.of()),
+            "state", new PageModel("report", List.of(), List.of("state")),
+            "top", new PageModel("topReport", List.of(), List.of()),
+            "storage", new PageModel("originalReport", List.of(), List.of()));
+
+        static PageModel of(final String page)
+        {
+            return PAGES.getOrDefault(page, PLAIN);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package io.cheetah.server.http.api;
 
+import io.cheetah.report.HourText;
+import io.cheetah.server.query.ReportPeriod;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.http.fixtures.KnownTraffic;
@@ -58,7 +60,9 @@ class CatReportHandlerTest
     {
         final JsonNode body = new ObjectMapper().readTree(get("/cat/r/t?domain=shop&date=2024051713&forceDownload=json").body());
         assertThat(body.path("report").path("domain").asText()).isEqualTo("shop");
-        assertThat(body.path("report").path("domains").get(0).asText()).isEqualTo("shop");
+        // the "All" view is CAT's AllMachineMerger's: the ips, no domain list
+        assertThat(body.path("report").path("ip")).isNotEmpty();
+        assertThat(body.path("report").has("domains")).isFalse();
         assertThat(body.path("report").path("machine").get(0).path("type")).hasSize(2);
     }
 
@@ -76,7 +80,9 @@ class CatReportHandlerTest
     {
         final HttpResponse<String> response = get("/cat/r/t?domain=nobody&forceDownload=xml");
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.body()).isEqualTo("<transaction>\r\n</transaction>");
+        // as CAT's services answer an hour without data: the domain's report with its bounds, nothing inside
+        assertThat(response.body()).startsWith("<transaction>\r\n<report domain=\"nobody\" startTime=\"")
+            .endsWith("\">\r\n</report>\r\n</transaction>");
     }
 
     @Test
@@ -104,7 +110,32 @@ class CatReportHandlerTest
     {
         assertThat(CatReportHandler.wrapped("event", "<event-report domain=\"a\"/>"))
             .isEqualTo("<event>\r\n<report domain=\"a\"/>\r\n</event>");
-        assertThat(CatReportHandler.wrapped("problem", "")).isEqualTo("<problem>\r\n</problem>");
+        assertThat(CatReportHandler.wrapped("event", "")).isEqualTo("<event>\r\n</event>");
+    }
+
+    @Test
+    void wrappedPrintsCatsPageModel() throws Exception
+    {
+        // CAT 3.1.0's field names and order (vectors/cat-http/answers): other fields before or after the report
+        assertThat(CatReportHandler.wrapped("problem", "<problem-report domain=\"a\"></problem-report>"))
+            .isEqualTo("<problem>\r\n<allStatistics></allStatistics>\r\n<report domain=\"a\"></report>\r\n</problem>");
+        assertThat(CatReportHandler.wrapped("state", "<state-report domain=\"cat\"></state-report>"))
+            .isEqualTo("<state>\r\n<report domain=\"cat\"></report>\r\n<state></state>\r\n</state>");
+        assertThat(CatReportHandler.wrapped("top", "<top-report domain=\"cat\"></top-report>"))
+            .isEqualTo("<top>\r\n<topReport domain=\"cat\"></topReport>\r\n</top>");
+        assertThat(CatReportHandler.wrapped("storage", "<storage-report id=\"db-SQL\"/>"))
+            .isEqualTo("<storage>\r\n<originalReport id=\"db-SQL\"/>\r\n</storage>");
+        assertThat(CatReportHandler.wrapped("matrix", "")).isEqualTo("<matrix>\r\n<matrix></matrix>\r\n</matrix>");
+        assertThat(CatReportHandler.wrapped("cross", "")).startsWith("<cross>\r\n<projectInfo></projectInfo>");
+    }
+
+    @Test
+    void anHourWithoutDataIsAnEmptyReportOfTheDomain() throws Exception
+    {
+        final long hour = KnownTraffic.HOUR;
+        final String empty = CatReportHandler.emptyReport("<b>", new ReportPeriod("hour", hour, hour + 3_600_000L));
+        assertThat(empty).isEqualTo("<report domain=\"&lt;b&gt;\" startTime=\"" + HourText.start(hour) + "\" endTime=\""
+            + HourText.end(hour) + "\">\r\n</report>");
     }
 
     @Test

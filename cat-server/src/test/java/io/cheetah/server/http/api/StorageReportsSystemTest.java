@@ -88,7 +88,7 @@ class StorageReportsSystemTest
             // CAT's page URL names the report by id and type
             final String page = new String(analyzed.get("/cat/r/storage?id=app_0&type=SQL&forceDownload=xml").body(),
                 StandardCharsets.UTF_8);
-            assertThat(page).startsWith("<storage>\r\n<report id=\"app_0-SQL\" name=\"app_0\" type=\"SQL\"")
+            assertThat(page).startsWith("<storage>\r\n<originalReport id=\"app_0-SQL\" name=\"app_0\" type=\"SQL\"")
                 .contains("<machine id=\"All\">");
 
             clock.set(hour + 63 * 60_000L);

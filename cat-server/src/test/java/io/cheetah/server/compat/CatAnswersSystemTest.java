@@ -1,0 +1,167 @@
+package io.cheetah.server.compat;
+
+import io.cheetah.fixtures.Vectors;
+import io.cheetah.server.FullServer;
+import io.cheetah.server.fixtures.FaultTraffic;
+import io.cheetah.server.fixtures.ManualClock;
+import io.cheetah.server.fixtures.TestServers;
+import io.cheetah.server.fixtures.XmlDom;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.w3c.dom.Element;
+import org.w3c.dom.NamedNodeMap;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Cheetah answers CAT's report URLs in the shape a stock CAT 3.1.0 server gives: a server whose clock stands in the
+ * hour of {@code vectors/cat-http/} (CAT's hour 2026112821, Asia/Shanghai) takes the same frames CAT took
+ * ({@code known8.frames}: 3,000 trees of {@code bar-shop-8}), and each answer has CAT's element paths and, per path,
+ * CAT's attribute names (docs/protocol.md §9 lists the deliberate differences). A kind joins this table once its
+ * answer has CAT's shape.
+ */
+class CatAnswersSystemTest
+{
+    /** 2026-11-28 13:35:30 UTC, inside the minute the frames were sent in (CAT's 21:35 in UTC+8). */
+    private static final long NOW = Instant.parse("2026-11-28T13:35:30Z").toEpochMilli();
+    private static final int TREES = 3_000;
+
+    /**
+     * Deliberate differences, each documented in docs/protocol.md: Cheetah keeps a failed sample per type
+     * ({@code failMessageUrl}, §4.2.2 and §4.3), which CAT 3.1.0 never sets.
+     */
+    private static final Set<String> DOCUMENTED = Set.of(
+        "transaction/report/machine/type/failMessageUrl", "event/report/machine/type/failMessageUrl");
+
+    private static Path dir;
+    private static FullServer server;
+
+    @BeforeAll
+    static void start() throws Exception
+    {
+        dir = Files.createTempDirectory("cat-answers");
+        server = FullServer.start(TestServers.config("storage.enabled=false", "storage.dataDir=" + dir.resolve("data"),
+            "storage.timeZone=Asia/Shanghai"), new ManualClock(NOW), false);
+        FaultTraffic.send(server.server().tcpPort(), Vectors.bytes("cat-http/known8.frames"));
+        final long deadline = System.currentTimeMillis() + 30_000;
+        while (FaultTraffic.value(FaultTraffic.metrics(server.server().httpPort()), "cheetah_analyzer_processed_total\\{analyzer=\"transaction\"\\}") < TREES)
+        {
+            assertThat(System.currentTimeMillis()).as("the server took the 3,000 trees").isLessThan(deadline);
+            Thread.sleep(100);
+        }
+    }
+
+    @AfterAll
+    static void stop() throws Exception
+    {
+        if (server != null)
+        {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "transaction/bar-shop-8.xml, /cat/r/t?domain=bar-shop-8&ip=All",
+        "event/bar-shop-8.xml, /cat/r/e?domain=bar-shop-8&ip=All",
+        "dependency/cat.xml, /cat/r/dependency?domain=bar-shop-8",
+        "problem/bar-shop-8.xml, /cat/r/p?domain=bar-shop-8&ip=All",
+        "matrix/bar-shop-8.xml, /cat/r/matrix?domain=bar-shop-8&ip=All",
+        "heartbeat/bar-shop-8@10.9.0.1.xml, /cat/r/h?domain=bar-shop-8&ip=10.9.0.1",
+        "state/cat.xml, /cat/r/state?domain=cat&ip=All",
+        "top/cat.xml, /cat/r/top?domain=cat",
+    })
+    void answersInCatsShape(final String answer, final String url) throws Exception
+    {
+        final String cat = Vectors.text("cat-http/answers/" + answer);
+        final HttpResponse<String> ours = FaultTraffic.get(server.server().httpPort(),
+            url + "&date=2026112821&forceDownload=xml");
+        assertThat(ours.statusCode()).as(ours.body()).isEqualTo(200);
+        final Set<String> shape = shape(ours.body());
+        shape.removeAll(DOCUMENTED);
+        assertThat(shape).as("Cheetah's answer to " + url + ":\n" + ours.body()).isEqualTo(shape(cat));
+    }
+
+    /**
+     * The figures of bar-shop-8's types are CAT's: counts, failures, min, max, avg, sum, sum2, std (percentiles are
+     * Cheetah's exact sketch, not CAT's weighted averages, and tps depends on the minute asked: both left out).
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "transaction/bar-shop-8.xml, /cat/r/t?domain=bar-shop-8&ip=All",
+        "event/bar-shop-8.xml, /cat/r/e?domain=bar-shop-8&ip=All",
+    })
+    void typeFiguresAreCats(final String answer, final String url) throws Exception
+    {
+        final Map<String, Map<String, String>> cat = types(Vectors.text("cat-http/answers/" + answer));
+        final Map<String, Map<String, String>> ours = types(FaultTraffic.get(server.server().httpPort(),
+            url + "&date=2026112821&forceDownload=xml").body());
+        assertThat(ours.keySet()).isEqualTo(cat.keySet());
+        for (final Map.Entry<String, Map<String, String>> type : cat.entrySet())
+        {
+            assertThat(ours.get(type.getKey())).as(type.getKey()).isEqualTo(type.getValue());
+        }
+    }
+
+    private static Map<String, Map<String, String>> types(final String xml) throws Exception
+    {
+        final Map<String, Map<String, String>> out = new TreeMap<>();
+        final NodeList types = XmlDom.parse(xml).getElementsByTagName("type");
+        for (int i = 0; i < types.getLength(); i++)
+        {
+            final Element type = (Element)types.item(i);
+            final Map<String, String> figures = new TreeMap<>();
+            final NamedNodeMap attributes = type.getAttributes();
+            for (int a = 0; a < attributes.getLength(); a++)
+            {
+                final String name = attributes.item(a).getNodeName();
+                if (!name.startsWith("line") && !name.equals("tps"))
+                {
+                    figures.put(name, attributes.item(a).getNodeValue());
+                }
+            }
+            out.put(type.getAttribute("id"), figures);
+        }
+        return out;
+    }
+
+
+    /** Every element path, and every path with each of its attribute names ("a/b/c @name"). */
+    static Set<String> shape(final String xml) throws Exception
+    {
+        final Set<String> out = new TreeSet<>();
+        walk(XmlDom.parse(xml).getDocumentElement(), "", out);
+        return out;
+    }
+
+    private static void walk(final Element element, final String parent, final Set<String> out)
+    {
+        final String path = parent.isEmpty() ? element.getTagName() : parent + "/" + element.getTagName();
+        out.add(path);
+        final NamedNodeMap attributes = element.getAttributes();
+        for (int i = 0; i < attributes.getLength(); i++)
+        {
+            out.add(path + " @" + attributes.item(i).getNodeName());
+        }
+        for (Node n = element.getFirstChild(); n != null; n = n.getNextSibling())
+        {
+            if (n instanceof Element child)
+            {
+                walk(child, path, out);
+            }
+        }
+    }
+}
