@@ -32,8 +32,14 @@ public final class HeartbeatReportFormat implements ReportFormat
 {
     /** The binary layout version written and the only one read. */
     public static final int VERSION = 1;
+
     /** Periods kept per machine by a merge (four writers' worth of a full hour). */
     public static final int MAX_MERGED_PERIODS = 4 * HeartbeatAnalyzer.MAX_PERIODS;
+
+    // CAT 3.1.0's period fields, in its order (catPeriodFields)
+    private static final String[] CAT_PERIOD_COUNTS = {"thread-count", "daemon-count", "total-started-count",
+        "cat-thread-count", "pigeon-thread-count", "http-thread-count", "new-gc-count", "old-gc-count", "memory-free",
+        "heap-usage", "none-heap-usage"};
 
     @Override
     public int version()
@@ -171,10 +177,13 @@ public final class HeartbeatReportFormat implements ReportFormat
         }
         for (final HeartbeatReport.Machine m : machines(r, query))
         {
-            xml.start("machine").attribute("ip", m.ip()).attribute("classpath", m.classpath());
+            // CAT sets an empty classpath when the status has no runtime element, and writes it
+            xml.start("machine").attribute("ip", m.ip()).attribute("classpath", m.classpath() == null ? "" :
+                m.classpath());
             for (final HeartbeatReport.Period p : m.periods())
             {
                 xml.start("period").attribute("minute", p.minute());
+                catPeriodFields(xml);
                 for (final HeartbeatReport.Extension e : p.extensions())
                 {
                     xml.start("extension").attribute("id", e.id());
@@ -190,6 +199,21 @@ public final class HeartbeatReportFormat implements ReportFormat
             xml.end("machine");
         }
         xml.end("heartbeat-report");
+    }
+
+    /**
+     * CAT 3.1.0's period model declares these fields and its analyzer never fills them (every figure goes into an
+     * extension: System, GC, Thread, CatUsage, Disk), so CAT answers them as zeros; written the same, so that a
+     * script reading them finds what CAT gives (docs/protocol.md §4.5).
+     */
+    private static void catPeriodFields(final XmlWriter xml) throws IOException
+    {
+        for (final String field : CAT_PERIOD_COUNTS)
+        {
+            xml.attribute(field, 0);
+        }
+        xml.attribute("system-load-average", "0.00").attribute("cat-message-produced", 0)
+            .attribute("cat-message-overflow", 0).attribute("cat-message-size", "0.00");
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.fixtures.XmlDom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.w3c.dom.Element;
@@ -138,6 +139,30 @@ class CatAnswersSystemTest
         return out;
     }
 
+
+    /**
+     * A real Java cat-client 3.1.0's heartbeats ({@code cat-java-3.1.0/basic}) give CAT's heartbeat shape, the
+     * period attributes CAT 3.1.0 declares included (its answer to the same client's heartbeats is the reference).
+     */
+    @Test
+    void heartbeatsOfAJavaClientAnswerInCatsShape() throws Exception
+    {
+        try (FullServer other = FullServer.start(TestServers.config("storage.enabled=false",
+            "storage.dataDir=" + dir.resolve("heartbeat-data")), new ManualClock(FaultTraffic.NOW), false))
+        {
+            FaultTraffic.send(other.server().tcpPort(), Vectors.bytes(FaultTraffic.KNOWN + ".frames"));
+            final String url = "/cat/r/h?domain=" + FaultTraffic.KNOWN_DOMAIN + "&ip=192.0.2.2&forceDownload=xml";
+            final long deadline = System.currentTimeMillis() + 30_000;
+            String ours = FaultTraffic.get(other.server().httpPort(), url).body();
+            while (!ours.contains("<period") && System.currentTimeMillis() < deadline)
+            {
+                Thread.sleep(100);
+                ours = FaultTraffic.get(other.server().httpPort(), url).body();
+            }
+            assertThat(shape(ours)).as(ours)
+                .isEqualTo(shape(Vectors.text("cat-http/answers/heartbeat/compat-java31@192.0.2.2.xml")));
+        }
+    }
 
     /** Every element path, and every path with each of its attribute names ("a/b/c @name"). */
     static Set<String> shape(final String xml) throws Exception
