@@ -7,6 +7,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 
+import java.util.concurrent.TimeUnit;
+
 /**
  * The framing handler of one connection: a pure length-prefixed stream parser (docs/protocol.md §1.2) that copies
  * each frame's bytes once, straight from Netty's buffer into a pooled tree's frame buffer, however the frames are
@@ -21,6 +23,7 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter
     private final IngestCounters counters;
     private final int maxFrameBytes;
     private final Pt1ClockOffset pt1Offset = new Pt1ClockOffset();
+    private boolean holdTimer;
     private final ConnectionDomains domains = new ConnectionDomains();
 
     private int prefix;
@@ -85,6 +88,12 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter
                     frame = null;
                     prefixBytes = 0;
                     worker.frameComplete(complete, pt1Offset, domains);
+                    if (pt1Offset.heldCount() > 0 && !holdTimer)
+                    {
+                        // a client that stops after its first trees gets them counted anyway, as they are
+                        holdTimer = true;
+                        ctx.executor().schedule(this::holdTimedOut, Pt1ClockOffset.HOLD_MILLIS, TimeUnit.MILLISECONDS);
+                    }
                 }
             }
         }
@@ -107,9 +116,16 @@ public final class FrameDecoder extends ChannelInboundHandlerAdapter
         filled = 4;
     }
 
+    private void holdTimedOut()
+    {
+        holdTimer = false;
+        worker.releaseHeld(pt1Offset, domains, 0);
+    }
+
     @Override
     public void channelInactive(final ChannelHandlerContext ctx)
     {
+        worker.releaseHeld(pt1Offset, domains, 0);
         if (tree != null || (prefixBytes > 0 && !closed))
         {
             counters.framesReceived.increment();

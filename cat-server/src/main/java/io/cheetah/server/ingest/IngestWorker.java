@@ -1,5 +1,6 @@
 package io.cheetah.server.ingest;
 
+import io.cheetah.server.period.HourWindow;
 import io.cheetah.codec.MalformedFrameException;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.message.FlatTree;
@@ -169,10 +170,57 @@ public final class IngestWorker
             baseline.accept(tree);
             return;
         }
-        if (pt1Clock != null && connection.correct(tree.tree(), decoder.pt1DomainZone(), pt1Clock))
+        if (pt1Clock != null)
         {
-            adopted(tree.tree(), connection.offsetHours());
+            final int before = connection.offsetHours();
+            if (connection.correct(tree.tree(), decoder.pt1DomainZone(), pt1Clock))
+            {
+                adopted(tree.tree(), connection.offsetHours());
+                // the run's earlier trees were held: moved by the offset they were waiting for, they go first
+                releaseHeld(connection, domains, (before - connection.offsetHours()) * HourWindow.HOUR);
+            }
+            else if (connection.pending())
+            {
+                if (connection.runStarted())
+                {
+                    releaseHeld(connection, domains, 0);
+                }
+                connection.hold(tree);
+                counters.pt1TreesHeld.increment();
+                return;
+            }
+            else if (connection.heldCount() > 0)
+            {
+                releaseHeld(connection, domains, 0);
+            }
         }
+        dispatchDecoded(tree, connection.appliedHours(), domains);
+    }
+
+    /**
+     * Lets a connection's held PT1 trees go on (its run broke, it closed, or the hold timed out: as they are; its run
+     * adopted an offset: moved by it), oldest first. Called on the connection's own thread.
+     *
+     * @param connection  the connection's clock offset, holding the trees.
+     * @param domains     the domains that connection has sent.
+     * @param shiftMillis how far to move each tree (0: as judged).
+     */
+    public void releaseHeld(final Pt1ClockOffset connection, final ConnectionDomains domains, final long shiftMillis)
+    {
+        PooledTree held;
+        while ((held = connection.takeHeld()) != null)
+        {
+            if (shiftMillis != 0)
+            {
+                held.tree().shiftTimestamps(shiftMillis);
+            }
+            dispatchDecoded(held, connection.offsetHours(), domains);
+        }
+    }
+
+    /** Journals (when on) and dispatches a decoded tree; {@code appliedHours} is the PT1 offset it was moved by. */
+    private void dispatchDecoded(final PooledTree tree, final int appliedHours, final ConnectionDomains domains)
+    {
         if (domains.observe(tree.tree().domain()) != 0)
         {
             counters.wideConnections.increment();
@@ -191,7 +239,7 @@ public final class IngestWorker
         }
         // journaled before it is dispatched: once published, a consumer may recycle the tree
         final long now = clock.millis();
-        final long sequence = journal.append(tree.tree(), now, connection.appliedHours());
+        final long sequence = journal.append(tree.tree(), now, appliedHours);
         dispatcher.dispatch(tree, journal.id(), sequence, Dispatcher.ALL, now);
         journal.dispatched(sequence);
     }

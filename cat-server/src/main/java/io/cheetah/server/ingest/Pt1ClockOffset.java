@@ -1,6 +1,7 @@
 package io.cheetah.server.ingest;
 
 import io.cheetah.message.FlatTree;
+import io.cheetah.server.dispatch.PooledTree;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
 
@@ -13,9 +14,12 @@ import io.cheetah.server.period.HourWindow;
  * outside them, when it sits a whole number of hours from now (±{@link #TOLERANCE_MILLIS}), that number of hours is
  * its candidate; anything else (a clock that is simply wrong, a long transaction, a backlog) has none. When
  * {@link #TREES_TO_ADOPT} trees in a row have the same candidate, it is adopted for the connection, and that tree and
- * every later PT1 tree of the connection are moved by it before the period check. Trees judged before that go on as
- * they are (counted too late or too early, never dropped silently). The judging goes on, so a client whose offset
- * changes later (a daylight-saving change, its zone reset) is followed after as many trees.
+ * every later PT1 tree of the connection are moved by it before the period check. The trees of a run that has not
+ * reached {@link #TREES_TO_ADOPT} yet are <i>held</i> by the connection (at most {@code TREES_TO_ADOPT - 1}, for at
+ * most {@link #HOLD_MILLIS}): when the run adopts its offset they are moved by it too and go on before the tree that
+ * decided, so a client's first trees count in the right hour; when the run breaks, the connection closes or the hold
+ * times out, they go on as they are (counted too late or too early, never dropped silently). The judging goes on, so
+ * a client whose offset changes later (a daylight-saving change, its zone reset) is followed after as many trees.
  * <p>
  * Left alone: NT1 and NM1/NB1 trees (epoch milliseconds on the wire) and PT1 trees read in their domain's own zone
  * ({@code tcp.pt1.zoneByDomain}). One instance per connection, used only on the ingest thread that owns it; no
@@ -30,8 +34,15 @@ public final class Pt1ClockOffset
     /** The largest offset adopted: zones span UTC−12 to UTC+14, so two of them are at most 26 hours apart. */
     public static final int MAX_HOURS = 26;
 
+    /** The longest a tree is held for its connection's offset before it goes on as it is. */
+    public static final long HOLD_MILLIS = 5_000;
+
     /** A tree that names no offset: in an open hour, or not a whole number of hours off. */
     private static final int NONE = 0;
+
+    private final PooledTree[] held = new PooledTree[TREES_TO_ADOPT - 1];
+    private int heldCount;
+    private boolean pending;
 
     private int offsetHours;
     private long shiftMillis;
@@ -50,6 +61,7 @@ public final class Pt1ClockOffset
      */
     public boolean correct(final FlatTree tree, final boolean domainZone, final Clock clock)
     {
+        pending = false;
         if (tree.codec() != FlatTree.CODEC_PT1 || domainZone || tree.size() == 0)
         {
             appliedHours = 0;
@@ -77,6 +89,10 @@ public final class Pt1ClockOffset
                 candidate = NONE;
                 adopted = true;
             }
+            else
+            {
+                pending = true;
+            }
         }
         if (shiftMillis != 0)
         {
@@ -84,6 +100,59 @@ public final class Pt1ClockOffset
         }
         appliedHours = offsetHours;
         return adopted;
+    }
+
+    /**
+     * @return true when the tree just judged names an offset that its run has not adopted yet: the caller holds it
+     *         ({@link #hold}) rather than let it be counted in the wrong hour.
+     */
+    public boolean pending()
+    {
+        return pending;
+    }
+
+    /**
+     * @return true when the tree just judged began a new run (any tree held is of an earlier, broken one).
+     */
+    public boolean runStarted()
+    {
+        return pending && run == 1;
+    }
+
+    /**
+     * Keeps a pending tree until its run decides.
+     *
+     * @param tree the tree {@link #pending()} was true for.
+     */
+    public void hold(final PooledTree tree)
+    {
+        held[heldCount++] = tree;
+    }
+
+    /**
+     * @return how many trees are held.
+     */
+    public int heldCount()
+    {
+        return heldCount;
+    }
+
+    /**
+     * @return the oldest held tree, no longer held; null when none is.
+     */
+    public PooledTree takeHeld()
+    {
+        if (heldCount == 0)
+        {
+            return null;
+        }
+        final PooledTree oldest = held[0];
+        for (int i = 1; i < heldCount; i++)
+        {
+            held[i - 1] = held[i];
+        }
+        held[--heldCount] = null;
+        return oldest;
     }
 
     /**

@@ -25,6 +25,8 @@ public final class IngestCounters
     public final SharedCount treesReceived = new SharedCount();
     /** Trees older than every open hour (root timestamp before the previous hour, or the hour closed). */
     public final LongAdder treesTooLate = new LongAdder();
+    /** PT1 trees held until their connection's clock offset was known (Pt1ClockOffset). */
+    public final LongAdder pt1TreesHeld = new LongAdder();
     /** Trees newer than every open hour (root timestamp in an hour that opens later). */
     public final LongAdder treesTooEarly = new LongAdder();
     /** Connections closed at once because tcp.maxConnections were open. */

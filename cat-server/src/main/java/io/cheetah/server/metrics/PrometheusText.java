@@ -67,6 +67,8 @@ public final class PrometheusText
             "Trees outside every open hour, by kind (too_early, too_late).");
         sample(out, "cheetah_trees_out_of_period_total", "kind", "too_early", ingest.treesTooEarly.sum());
         sample(out, "cheetah_trees_out_of_period_total", "kind", "too_late", ingest.treesTooLate.sum());
+        counter(out, "cheetah_pt1_trees_held_total", "PT1 trees held until their connection's clock offset was "
+            + "known, then moved by it (or let go as they were when it was not).", ingest.pt1TreesHeld.sum());
         header(out, "cheetah_pt1_zone_offset_connections_total", "counter",
             "Connections whose PT1 timestamps were found a whole number of hours off tcp.pt1.zone and read "
                 + "accordingly, by offset.");

@@ -1,5 +1,8 @@
 package io.cheetah.server.ingest;
 
+import io.cheetah.server.dispatch.PooledTree;
+import io.cheetah.server.dispatch.TreePool;
+import io.cheetah.server.metrics.IngestCounters;
 import io.cheetah.codec.DecodeLimits;
 import io.cheetah.codec.Pt1Zones;
 import io.cheetah.codec.TreeDecoder;
@@ -225,6 +228,36 @@ class Pt1ClockOffsetTest
         assertThat(send(Trees.pt1Frame("py", NOW, ZoneOffset.ofHours(1)))).isTrue();
         assertThat(connection.offsetHours()).isEqualTo(-7);
         assertThat(tree.rootTimestamp()).isEqualTo(NOW);
+    }
+
+    @Test
+    void theTreesOfARunAreHeldUntilItDecidesAndABrokenRunLetsThemGo() throws Exception
+    {
+        final TreePool pool = new TreePool(4, new IngestCounters());
+        final PooledTree first = pool.acquire();
+        final PooledTree second = pool.acquire();
+        assertThat(send(Trees.pt1Frame("py", NOW - 10_000, UTC))).isFalse();
+        assertThat(connection.pending()).isTrue();
+        assertThat(connection.runStarted()).isTrue();
+        connection.hold(first);
+        assertThat(send(Trees.pt1Frame("py", NOW - 9_000, UTC))).isFalse();
+        assertThat(connection.pending()).isTrue();
+        assertThat(connection.runStarted()).as("the same run goes on").isFalse();
+        connection.hold(second);
+        assertThat(connection.heldCount()).isEqualTo(Pt1ClockOffset.TREES_TO_ADOPT - 1);
+        // a tree of the current hour breaks the run: nothing pending, the held trees go on oldest first
+        assertThat(send(Trees.pt1Frame("py", NOW, GMT8))).isFalse();
+        assertThat(connection.pending()).isFalse();
+        assertThat(connection.takeHeld()).isSameAs(first);
+        assertThat(connection.takeHeld()).isSameAs(second);
+        assertThat(connection.takeHeld()).isNull();
+        assertThat(connection.heldCount()).isZero();
+        // an NT1 tree is never pending, and the tree that adopts is not either
+        for (int i = 1; i <= Pt1ClockOffset.TREES_TO_ADOPT; i++)
+        {
+            assertThat(send(Trees.pt1Frame("py", NOW - 1000, UTC))).isEqualTo(i == Pt1ClockOffset.TREES_TO_ADOPT);
+            assertThat(connection.pending()).isEqualTo(i < Pt1ClockOffset.TREES_TO_ADOPT);
+        }
     }
 
     private boolean send(final byte[] frame) throws Exception
