@@ -141,6 +141,7 @@ final class StatusTask implements Runnable
             own.put("Dropped", s.dropped() - previous.dropped());
             own.put("QueueFull", s.queueFull() + s.highQueueFull() - previous.queueFull() - previous.highQueueFull());
             own.put("SampledOut", s.sampledOut() - previous.sampledOut());
+            own.put("QueueFolded", s.overflowFolded() - previous.overflowFolded());
             own.put("Blocked", s.blocked() - previous.blocked());
             own.put("WriteFailed", s.writeFailed() - previous.writeFailed());
             own.put("MessagesOverCap", s.messagesOverCap() - previous.messagesOverCap());

@@ -18,6 +18,8 @@ public final class SendCounters
     final LongAdder highQueueFull = new LongAdder();
     /** Successful trees the router's {@code sample} left out. */
     final LongAdder sampledOut = new LongAdder();
+    /** Trees a full queue could not take, folded into the per-name aggregates instead (counted, not lost). */
+    final LongAdder overflowFolded = new LongAdder();
     /** Trees not sent because the router said {@code block=true}. */
     final LongAdder blocked = new LongAdder();
     /** Messages not attached because their tree reached its message cap. */
@@ -62,7 +64,7 @@ public final class SendCounters
     {
         return new Snapshot(produced.sum(), sent.get(), bytes.get(), queueFull.sum(), highQueueFull.sum(),
             sampledOut.sum(), blocked.sum(), writeFailed.get(), encodeFailed.get(), discardedAtClose.get(),
-            messagesOverCap.sum(), dataTruncated.sum(), connects.get());
+            messagesOverCap.sum(), dataTruncated.sum(), connects.get(), overflowFolded.sum());
     }
 
     /**
@@ -81,17 +83,20 @@ public final class SendCounters
      * @param messagesOverCap  messages dropped by the per-tree cap (not trees).
      * @param dataTruncated    messages whose data was cut (not trees).
      * @param connects         connections opened.
+     * @param overflowFolded   trees a full queue could not take, folded into the aggregates (counts kept).
      */
     public record Snapshot(long produced, long sent, long bytes, long queueFull, long highQueueFull, long sampledOut,
                            long blocked, long writeFailed, long encodeFailed, long discardedAtClose,
-                           long messagesOverCap, long dataTruncated, long connects)
+                           long messagesOverCap, long dataTruncated, long connects, long overflowFolded)
     {
         /**
-         * @return trees produced and not sent, for any reason.
+         * @return trees produced and not sent whole, for any reason (sampled out and folded ones included: their
+         *         counts went out in the aggregates).
          */
         public long dropped()
         {
-            return queueFull + highQueueFull + sampledOut + blocked + writeFailed + encodeFailed + discardedAtClose;
+            return queueFull + highQueueFull + sampledOut + overflowFolded + blocked + writeFailed + encodeFailed +
+                discardedAtClose;
         }
     }
 }

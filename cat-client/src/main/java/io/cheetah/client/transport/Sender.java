@@ -37,6 +37,8 @@ public final class Sender
     private static final long MIN_IDLE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     private static final long MAX_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final long LIVENESS_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** The aggregated trees one fold sends: a transaction one and an event one. */
+    private static final int FOLDED_TREES = 2;
     /** How often the aggregates of sampled-out trees are sent, as CAT's clients do. */
     private static final long FOLD_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -136,8 +138,7 @@ public final class Sender
         {
             if (!high.offer(tree))
             {
-                counters.highQueueFull.increment();
-                return false;
+                return overflow(tree, counters.highQueueFull);
             }
             return true;
         }
@@ -149,10 +150,27 @@ public final class Sender
         }
         if (!normal.offer(tree))
         {
-            counters.queueFull.increment();
-            return false;
+            return overflow(tree, counters.queueFull);
         }
         return true;
+    }
+
+    /**
+     * A full queue (a burst, say right after start-up, before the router's answer sets the sample) folds the tree
+     * into the per-name aggregates rather than lose it: the server's counts and failures stay exact, only the tree's
+     * logview is missing. Lost, and counted as such, only once the aggregates are full too.
+     */
+    private boolean overflow(final OutboundTree tree, final java.util.concurrent.atomic.LongAdder lost)
+    {
+        if (folder.fold(tree))
+        {
+            counters.overflowFolded.increment();
+        }
+        else
+        {
+            lost.increment();
+        }
+        return false;
     }
 
     /**
@@ -259,6 +277,12 @@ public final class Sender
                 idle = Math.min(MAX_IDLE_NANOS, idle << 1);
             }
         }
+        // the last aggregates may stand for many trees (a burst that overflowed the queues): room first
+        while (channel != null && high.capacity() - high.size() < FOLDED_TREES)
+        {
+            drain();
+            flush();
+        }
         sendFolded();
         while (channel != null && (high.size() > 0 || normal.size() > 0))
         {
@@ -269,9 +293,17 @@ public final class Sender
         closeChannel();
     }
 
-    /** Queues the aggregates of the sampled-out trees as CAT's aggregated trees (sender thread). */
+    /**
+     * Queues the aggregates of the sampled-out and overflowed trees as CAT's aggregated trees (sender thread). While
+     * the high queue has no room for them the counts stay folded, to go out with the next ones, rather than be lost
+     * with the trees that carry them.
+     */
     private void sendFolded()
     {
+        if (high.capacity() - high.size() < FOLDED_TREES)
+        {
+            return;
+        }
         for (final MessageTree t : folder.drain(System.currentTimeMillis()))
         {
             counters.produced.increment();

@@ -2,6 +2,7 @@ package io.cheetah.server.compat;
 
 import io.cheetah.analysis.AnalyzerCatalog;
 import io.cheetah.client.CatClient;
+import io.cheetah.client.transport.SendCounters;
 import io.cheetah.client.Transaction;
 import io.cheetah.client.config.ClientConfig;
 import io.cheetah.client.config.ServerAddress;
@@ -33,16 +34,43 @@ class SampledClientSystemTest
     @Test
     void reportsCountEveryRequestWhateverTheSampleRate() throws Exception
     {
+        final long sampledOut = sendAndCheck(true, 0);
+        assertThat(sampledOut).as("most trees were sampled out").isGreaterThan(REQUESTS / 2);
+    }
+
+    /**
+     * Issue 56: the same requests in one burst right after start-up, one in ten failing, before the router's answer
+     * has set the sample: the queue overflows, and what it cannot take is folded into the aggregates rather than lost
+     * (72,377 of 100,000 requests and 9,711 of 10,000 failures were counted before).
+     */
+    @Test
+    void aBurstBeforeTheRoutersAnswerIsCountedToo() throws Exception
+    {
+        sendAndCheck(false, 10);
+    }
+
+    /**
+     * Sends {@link #REQUESTS} requests and waits until the server's reports count every one.
+     *
+     * @param waitForSample wait for the router's sample first (else: at once, a burst).
+     * @param failEvery     every n-th request's URL transaction fails (0: none).
+     * @return the trees the client sampled out.
+     */
+    private static long sendAndCheck(final boolean waitForSample, final int failEvery) throws Exception
+    {
         try (CheetahServer server = CheetahServer.builder(TestServers.config("router.sample=0.1"))
             .analyzers(AnalyzerCatalog.builtIn()).start())
         {
             final long firstHour = HourWindow.hourOf(System.currentTimeMillis());
-            final long sampledOut;
+            final SendCounters.Snapshot sent;
             try (CatClient client = CatClient.start(ClientConfig.builder().domain(DOMAIN).ip("10.3.0.1")
                 .hostname("sampled-host").servers(List.of(new ServerAddress("127.0.0.1", server.tcpPort(),
                     server.httpPort()))).build()))
             {
-                awaitSampling(client);
+                if (waitForSample)
+                {
+                    awaitSampling(client);
+                }
                 for (int i = 0; i < REQUESTS; i++)
                 {
                     final Transaction t = client.newTransaction("URL", PAGES[i % PAGES.length]);
@@ -50,18 +78,18 @@ class SampledClientSystemTest
                     sql.setStatus(Transaction.SUCCESS);
                     sql.complete();
                     client.logEvent("Cache", KEYS[i % KEYS.length]);
-                    t.setStatus(Transaction.SUCCESS);
+                    t.setStatus(failEvery > 0 && i % failEvery == 0 ? "500" : Transaction.SUCCESS);
                     t.complete();
                 }
-                sampledOut = client.counters().snapshot().sampledOut();
+                sent = client.counters().snapshot();
             } // close sends the last aggregates
             final long lastHour = HourWindow.hourOf(System.currentTimeMillis());
 
             final Map<String, String> expectedTx = new TreeMap<>();
             final Map<String, String> expectedEvents = new TreeMap<>();
-            expect(expectedTx, "URL", PAGES);
-            expect(expectedTx, "SQL", QUERIES);
-            expect(expectedEvents, "Cache", KEYS);
+            expect(expectedTx, "URL", PAGES, failEvery);
+            expect(expectedTx, "SQL", QUERIES, 0);
+            expect(expectedEvents, "Cache", KEYS, 0);
             final long deadline = System.currentTimeMillis() + 30_000;
             Map<String, String> tx = Map.of();
             Map<String, String> events = Map.of();
@@ -76,20 +104,31 @@ class SampledClientSystemTest
                 }
                 Thread.sleep(100);
             }
-            System.out.printf("SampledClientSystemTest: %d requests at sample 0.1, %d trees sampled out and folded; " +
-                "reported %s and %s%n", REQUESTS, sampledOut, tx, events);
-            assertThat(sampledOut).as("most trees were sampled out").isGreaterThan(REQUESTS / 2);
+            System.out.printf("SampledClientSystemTest: %d requests at sample 0.1 (%s), %d trees sampled out, %d " +
+                "folded on a full queue, %d lost to it; reported %s and %s%n", REQUESTS,
+                waitForSample ? "steady" : "burst at start-up", sent.sampledOut(), sent.overflowFolded(),
+                sent.queueFull() + sent.highQueueFull(), tx, events);
             assertThat(tx).isEqualTo(expectedTx);
             assertThat(events).isEqualTo(expectedEvents);
+            return sent.sampledOut();
         }
     }
 
-    private static void expect(final Map<String, String> into, final String type, final String[] names)
+    private static void expect(final Map<String, String> into, final String type, final String[] names,
+        final int failEvery)
     {
+        final long[][] counts = new long[names.length][2];
+        for (int i = 0; i < REQUESTS; i++)
+        {
+            counts[i % names.length][0]++;
+            if (failEvery > 0 && i % failEvery == 0)
+            {
+                counts[i % names.length][1]++;
+            }
+        }
         for (int k = 0; k < names.length; k++)
         {
-            final int n = REQUESTS / names.length + (k < REQUESTS % names.length ? 1 : 0);
-            into.put(type + " / " + names[k], n + " (0)");
+            into.put(type + " / " + names[k], counts[k][0] + " (" + counts[k][1] + ")");
         }
     }
 
