@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * CAT's report pages as scripts use them (docs/protocol.md §6.3): {@code /cat/r/t}, {@code /cat/r/e},
@@ -92,10 +93,17 @@ public final class CatReportHandler extends ReportRoute
             else if ("xml".equals(download))
             {
                 // CAT's storage model names its empty report by store, and its business model has no report
-                final boolean emptyReport = xml.isEmpty() && !"storage".equals(analyzer) &&
-                    !"business".equals(analyzer);
-                Reply.text(response, callback, 200, Reply.XML, wrapped(analyzer, emptyReport ?
-                    emptyReport(parameters.domain(), parameters.period()) : xml));
+                String body = xml;
+                if (xml.isEmpty() && "storage".equals(analyzer))
+                {
+                    body = emptyStorage(parameters.domain(), parameters.period(),
+                        lookup.domains(analyzer, parameters.period()));
+                }
+                else if (xml.isEmpty() && !"business".equals(analyzer))
+                {
+                    body = emptyReport(parameters.domain(), parameters.period());
+                }
+                Reply.text(response, callback, 200, Reply.XML, wrapped(analyzer, body));
             }
             else if ("json".equals(download))
             {
@@ -154,6 +162,39 @@ public final class CatReportHandler extends ReportRoute
         XmlWriter.escape(domain == null ? "" : domain, out);
         return out.append("\" startTime=\"").append(HourText.start(period.start())).append("\" endTime=\"")
             .append(HourText.lastSecond(period.end())).append("\">\r\n</report>").toString();
+    }
+
+    /**
+     * The storage report CAT answers for a store without data in the hour: named by the store (its id, name and
+     * type) and listing every store of that type that has data, as its {@code <id>}s
+     * (vectors/cat-http/answers/storage/bar-shop-8.xml).
+     *
+     * @param domain the store's report domain, {@code <id>-<type>}.
+     * @param period the hour.
+     * @param stores every store report domain of the hour.
+     * @return the report XML.
+     * @throws IOException never (a StringBuilder).
+     */
+    static String emptyStorage(final String domain, final ReportPeriod period, final Set<String> stores)
+        throws IOException
+    {
+        final String store = domain == null ? "" : domain;
+        final int dash = store.lastIndexOf('-');
+        final String type = dash < 0 ? "" : store.substring(dash + 1);
+        final StringBuilder out = new StringBuilder(256);
+        final XmlWriter w = new XmlWriter(out);
+        w.start("storage-report").attribute("id", store).attribute("name", dash < 0 ? store : store.substring(0, dash))
+            .attribute("type", type).attribute("startTime", HourText.start(period.start()))
+            .attribute("endTime", HourText.lastSecond(period.end()));
+        for (final String other : stores)
+        {
+            if (other.endsWith("-" + type) && other.length() > type.length() + 1)
+            {
+                w.element("id", other.substring(0, other.length() - type.length() - 1));
+            }
+        }
+        w.end("storage-report");
+        return out.toString();
     }
 
     /**

@@ -4,6 +4,7 @@ import io.cheetah.report.HourText;
 import io.cheetah.server.query.ReportPeriod;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.server.fixtures.XmlDom;
 import io.cheetah.server.http.fixtures.KnownTraffic;
 import io.cheetah.server.http.fixtures.KnownTrafficServer;
 import org.eclipse.jetty.util.Fields;
@@ -127,6 +128,19 @@ class CatReportHandlerTest
             .isEqualTo("<storage>\r\n<originalReport id=\"db-SQL\"/>\r\n</storage>");
         assertThat(CatReportHandler.wrapped("matrix", "")).isEqualTo("<matrix>\r\n<matrix></matrix>\r\n</matrix>");
         assertThat(CatReportHandler.wrapped("cross", "")).startsWith("<cross>\r\n<projectInfo></projectInfo>");
+    }
+
+    @Test
+    void aStoreWithoutDataListsTheStoresOfItsType() throws Exception
+    {
+        final long hour = KnownTraffic.HOUR;
+        final String xml = CatReportHandler.emptyStorage("orders-SQL", new ReportPeriod("hour", hour,
+            hour + 3_600_000L), new java.util.TreeSet<>(java.util.Set.of("users-SQL", "sessions-Cache", "pay-SQL")));
+        final Element root = XmlDom.parse(xml).getDocumentElement();
+        assertThat(root.getAttribute("id")).isEqualTo("orders-SQL");
+        assertThat(root.getAttribute("name")).isEqualTo("orders");
+        assertThat(root.getAttribute("type")).isEqualTo("SQL");
+        assertThat(XmlDom.children(root, "id")).extracting(Element::getTextContent).containsExactly("pay", "users");
     }
 
     @Test
