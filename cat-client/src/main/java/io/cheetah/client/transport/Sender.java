@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -160,7 +161,7 @@ public final class Sender
      * into the per-name aggregates rather than lose it: the server's counts and failures stay exact, only the tree's
      * logview is missing. Lost, and counted as such, only once the aggregates are full too.
      */
-    private boolean overflow(final OutboundTree tree, final java.util.concurrent.atomic.LongAdder lost)
+    private boolean overflow(final OutboundTree tree, final LongAdder lost)
     {
         if (folder.fold(tree))
         {
@@ -278,7 +279,7 @@ public final class Sender
             }
         }
         // the last aggregates may stand for many trees (a burst that overflowed the queues): room first
-        while (channel != null && high.capacity() - high.size() < FOLDED_TREES)
+        while (channel != null && !roomForFolded())
         {
             drain();
             flush();
@@ -293,6 +294,11 @@ public final class Sender
         closeChannel();
     }
 
+    private boolean roomForFolded()
+    {
+        return high.capacity() - high.size() >= FOLDED_TREES;
+    }
+
     /**
      * Queues the aggregates of the sampled-out and overflowed trees as CAT's aggregated trees (sender thread). While
      * the high queue has no room for them the counts stay folded, to go out with the next ones, rather than be lost
@@ -300,7 +306,7 @@ public final class Sender
      */
     private void sendFolded()
     {
-        if (high.capacity() - high.size() < FOLDED_TREES)
+        if (!roomForFolded())
         {
             return;
         }

@@ -65,14 +65,8 @@ class CatAnswersSystemTest
             FaultTraffic.send(server.server().tcpPort(), FaultTraffic.stdMix(56 + batch, NOW, 100));
             Thread.sleep(20);
         }
+        analyzed(server, TREES + OTHER_TREES);
         final long deadline = System.currentTimeMillis() + 30_000;
-        while (FaultTraffic.value(FaultTraffic.metrics(server.server().httpPort()),
-            "cheetah_trees_received_total") < TREES + OTHER_TREES)
-        {
-            assertThat(System.currentTimeMillis()).as("the server took every tree").isLessThan(deadline);
-            Thread.sleep(100);
-        }
-        assertThat(server.server().drain(30_000)).isTrue();
         // the Storage answer lists the hour's stores: wait until the Storage analyzer has seen some
         while (!FaultTraffic.get(server.server().httpPort(), "/api/v1/domains?analyzer=storage&date=2026112821").body()
             .contains("-SQL\""))
@@ -170,15 +164,7 @@ class CatAnswersSystemTest
         {
             final byte[] frames = Vectors.bytes(FaultTraffic.KNOWN + ".frames");
             FaultTraffic.send(other.server().tcpPort(), frames);
-            // every tree analyzed before the first question: the live view answered is cached on the (manual) clock
-            final long received = System.currentTimeMillis() + 30_000;
-            while (FaultTraffic.value(FaultTraffic.metrics(other.server().httpPort()), "cheetah_trees_received_total")
-                < Vectors.frames(frames).size())
-            {
-                assertThat(System.currentTimeMillis()).as("the server took every tree").isLessThan(received);
-                Thread.sleep(50);
-            }
-            assertThat(other.server().drain(30_000)).isTrue();
+            analyzed(other, Vectors.frames(frames).size());
             final String url = "/cat/r/h?domain=" + FaultTraffic.KNOWN_DOMAIN + "&ip=192.0.2.2&forceDownload=xml";
             final long deadline = System.currentTimeMillis() + 30_000;
             String ours = FaultTraffic.get(other.server().httpPort(), url).body();
@@ -190,6 +176,22 @@ class CatAnswersSystemTest
             assertThat(shape(ours)).as(ours)
                 .isEqualTo(shape(Vectors.text("cat-http/answers/heartbeat/compat-java31@192.0.2.2.xml")));
         }
+    }
+
+    /**
+     * Waits until the server has taken {@code trees} trees and analyzed them all: asked earlier, the live view
+     * would be cached on the test's manual clock and never refreshed.
+     */
+    private static void analyzed(final FullServer full, final long trees) throws Exception
+    {
+        final long deadline = System.currentTimeMillis() + 30_000;
+        while (FaultTraffic.value(FaultTraffic.metrics(full.server().httpPort()), "cheetah_trees_received_total")
+            < trees)
+        {
+            assertThat(System.currentTimeMillis()).as("the server took every tree").isLessThan(deadline);
+            Thread.sleep(50);
+        }
+        assertThat(full.server().drain(30_000)).isTrue();
     }
 
     /** Every element path, and every path with each of its attribute names ("a/b/c @name"). */
