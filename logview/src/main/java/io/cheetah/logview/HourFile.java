@@ -2,6 +2,8 @@ package io.cheetah.logview;
 
 import io.cheetah.logview.BlockFormat.SegmentKey;
 import io.cheetah.core.disk.Disk;
+import io.cheetah.logview.search.BlockSummary;
+import io.cheetah.logview.search.SearchIndex;
 import net.jpountz.lz4.LZ4Compressor;
 
 import java.io.IOException;
@@ -40,6 +42,7 @@ final class HourFile
     /** How long a reader keeps retrying when every index read races a seal writing the index. */
     private static final long READ_PATIENCE_NANOS = 2_000_000_000L;
     private static final int INITIAL_BLOCK = 16 * 1024;
+    private static final byte[] EMPTY = new byte[0];
 
     private final LogviewStore.FileKey key;
     private final LogviewSettings settings;
@@ -69,6 +72,12 @@ final class HourFile
     private int pending;
     private final SealScratch scratch;
     private final LogviewCounters.WriterLanes lanes;
+    /** The search summaries of the unsealed block: one per header domain's index (usually the file's own). */
+    private SearchIndex[] indexes = new SearchIndex[1];
+    private BlockSummary[] summaries = new BlockSummary[1];
+    private int links;
+    /** Whether trees of another header domain than the file's id domain were ever appended (RPC ids). */
+    private volatile boolean mixedDomains;
     private final long[] cacheClient = new long[CACHE];
     private final long[] cacheSegment = new long[CACHE];
     private final int[] cacheNumber = new int[CACHE];
@@ -237,10 +246,20 @@ final class HourFile
             intactLength = datLength;
             writeSlots(blockOffset);
             counters.blocksSealed.increment();
+            // before the count turns even: a search that copied the unsealed block before this seal then finds
+            // these trees through the summaries (see LogviewSearch)
+            for (int k = 0; k < links; k++)
+            {
+                indexes[k].write(summaries[k], key.domain(), blockOffset);
+            }
         }
         catch (final IOException e)
         {
             counters.writeErrors.increment();
+            for (int k = 0; k < links; k++)
+            {
+                summaries[k].clear();
+            }
             onWriteError.accept(e);
             try
             {
@@ -258,6 +277,64 @@ final class HourFile
         pending = 0;
         sequence.setRelease(s + 2);
         VarHandle.storeStoreFence();
+    }
+
+    /**
+     * @param index        the search index of a tree's header domain (writer thread only).
+     * @param otherDomain  whether that domain is not this file's id domain.
+     * @return the summary, in that index, of the block the next appended tree goes into.
+     */
+    BlockSummary summary(final SearchIndex index, final boolean otherDomain)
+    {
+        for (int k = 0; k < links; k++)
+        {
+            if (indexes[k] == index)
+            {
+                return summaries[k];
+            }
+        }
+        if (links == indexes.length)
+        {
+            indexes = Arrays.copyOf(indexes, links * 2);
+            summaries = Arrays.copyOf(summaries, links * 2);
+        }
+        if (otherDomain)
+        {
+            mixedDomains = true;
+        }
+        indexes[links] = index;
+        summaries[links] = index.newSummary();
+        return summaries[links++];
+    }
+
+    /**
+     * @return whether trees of another header domain than this file's id domain were appended to it (a search of
+     * that domain then reads this file's unsealed block too).
+     */
+    boolean mixedDomains()
+    {
+        return mixedDomains;
+    }
+
+    /**
+     * Copies the unsealed block for a search (any thread). A copy overtaken by a seal is dropped: that seal wrote
+     * the trees and their summaries before it completed, so the search finds them there.
+     *
+     * @return the block's entries, empty when none (or when they are all on disk).
+     */
+    byte[] unsealedCopy()
+    {
+        if (closed)
+        {
+            return EMPTY;
+        }
+        final long before = sequence.getAcquire();
+        final int length = published.getAcquire();
+        final byte[] b = block;
+        final byte[] copy = Arrays.copyOf(b, Math.min(length, b.length));
+        VarHandle.acquireFence();
+        final long after = sequence.getAcquire();
+        return after <= (before | 1) ? copy : EMPTY;
     }
 
     private void writeBlock(final long blockOffset) throws IOException

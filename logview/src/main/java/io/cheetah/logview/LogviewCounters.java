@@ -1,6 +1,7 @@
 package io.cheetah.logview;
 
 import io.cheetah.core.count.SharedCount;
+import io.cheetah.logview.search.SearchCounters;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,6 +29,15 @@ public final class LogviewCounters
     final LongAdder lookupTimeouts = new LongAdder();
     final LongAdder damage = new LongAdder();
     final LongAdder hoursRemoved = new LongAdder();
+    private final SearchCounters search = new SearchCounters();
+
+    /**
+     * @return the search index's and the searches' counters.
+     */
+    public SearchCounters search()
+    {
+        return search;
+    }
 
     /**
      * @return one writer's own lanes of the counts it adds to for every tree (a logview writer's, made once).
@@ -159,6 +169,7 @@ public final class LogviewCounters
         m.put("logview.damage", damage());
         // not "hoursRemoved": promtool's lint reads the word "hours" in a metric name as a non-base unit
         m.put("logview.hourDirectoriesRemoved", hoursRemoved());
+        search.addTo(m);
         return m;
     }
 }

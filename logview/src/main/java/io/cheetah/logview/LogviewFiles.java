@@ -16,6 +16,8 @@ final class LogviewFiles
     static final String DAT = ".dat";
     static final String IDX = ".idx";
     static final String SEG = ".seg";
+    /** The search index of one header domain ({@code io.cheetah.logview.search.SearchFormat}). */
+    static final String SIX = ".six";
 
     private static final int MAX_STEM = 120;
 
@@ -80,12 +82,23 @@ final class LogviewFiles
      */
     static int partitionOf(final String fileName, final String domain)
     {
+        return partitionOf(fileName, domain, DAT);
+    }
+
+    /**
+     * @param fileName  a file name in an hour directory.
+     * @param domain    the domain looked for.
+     * @param extension the kind of file looked for ({@link #DAT}, {@link #SIX}).
+     * @return the partition number when the file is that domain's file of that kind, else -1.
+     */
+    static int partitionOf(final String fileName, final String domain, final String extension)
+    {
         final String prefix = safe(domain) + "-p";
-        if (!fileName.startsWith(prefix) || !fileName.endsWith(DAT))
+        if (!fileName.startsWith(prefix) || !fileName.endsWith(extension))
         {
             return -1;
         }
-        final String n = fileName.substring(prefix.length(), fileName.length() - DAT.length());
+        final String n = fileName.substring(prefix.length(), fileName.length() - extension.length());
         if (n.isEmpty() || n.length() > 6 || !digits(n))
         {
             return -1;

@@ -36,7 +36,7 @@ public final class LogviewHandler extends Handler.Abstract
     public static final String PREFIX = "/cat/r/m/";
 
     /** Stored frames passed the ingest limits already; the page decodes any depth (the walk is iterative). */
-    private static final DecodeLimits PAGE_LIMITS = new DecodeLimits(DecodeLimits.DEFAULT.maxFrameBytes() * 2,
+    static final DecodeLimits PAGE_LIMITS = new DecodeLimits(DecodeLimits.DEFAULT.maxFrameBytes() * 2,
         Integer.MAX_VALUE, 10_000_000);
 
     /**

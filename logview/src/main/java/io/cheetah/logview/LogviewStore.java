@@ -2,6 +2,7 @@ package io.cheetah.logview;
 
 import io.cheetah.message.MessageId;
 import io.cheetah.core.disk.Disk;
+import io.cheetah.logview.search.SearchIndex;
 import io.cheetah.core.disk.DiskFailureLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -410,6 +411,50 @@ public final class LogviewStore implements Closeable, TreeLookup
         return f;
     }
 
+    /**
+     * Opens the search index of one header domain in one hour for a partition's writer.
+     *
+     * @param hour      epoch hours (the id hour of the trees it summarises).
+     * @param domain    the trees' header domain.
+     * @param partition the writer's partition.
+     * @return the open index.
+     */
+    SearchIndex openIndex(final long hour, final String domain, final int partition) throws IOException
+    {
+        final Path dir = LogviewFiles.hourDir(settings.root(), hour);
+        Files.createDirectories(dir);
+        return SearchIndex.open(dir.resolve(LogviewFiles.stem(domain, partition) + LogviewFiles.SIX),
+            SearchIndex.MAX_TERMS, counters.search(), disk);
+    }
+
+    void closeIndex(final SearchIndex index)
+    {
+        try
+        {
+            index.close();
+        }
+        catch (final IOException e)
+        {
+            LOG.debug("closing a search index", e);
+        }
+    }
+
+    /**
+     * @return the files writers hold open now (for a search's look at their unsealed blocks).
+     */
+    Map<FileKey, HourFile> liveFiles()
+    {
+        return live;
+    }
+
+    /**
+     * @return the number of writer partitions.
+     */
+    int partitions()
+    {
+        return partitions;
+    }
+
     void closed(final HourFile f)
     {
         live.remove(f.key(), f);
@@ -501,7 +546,7 @@ public final class LogviewStore implements Closeable, TreeLookup
             {
                 final String name = f.getFileName().toString();
                 if (name.endsWith(LogviewFiles.DAT) || name.endsWith(LogviewFiles.IDX) ||
-                    name.endsWith(LogviewFiles.SEG))
+                    name.endsWith(LogviewFiles.SEG) || name.endsWith(LogviewFiles.SIX))
                 {
                     Files.deleteIfExists(f);
                 }

@@ -1,5 +1,6 @@
 package io.cheetah.logview;
 
+import io.cheetah.logview.search.SearchIndex;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageId;
 
@@ -36,6 +37,8 @@ public final class LogviewWriter
     private final List<OpenHour> hours = new ArrayList<>(4);
     /** After a failed open (disk full, read-only): no new file set is tried before this time, ms. */
     private long openRetryAt;
+    /** The same for search index files. */
+    private long indexRetryAt;
 
     LogviewWriter(final LogviewStore store, final int partition)
     {
@@ -102,6 +105,49 @@ public final class LogviewWriter
             hour.files.put(domain, file);
         }
         file.append(key, tree.frame(), tree.frameLength(), System.currentTimeMillis());
+        final SearchIndex index = index(hour, tree.domain());
+        if (index != null)
+        {
+            index.add(file.summary(index, domain != tree.domain()), tree);
+        }
+    }
+
+    /**
+     * @return the search index of the tree's header domain in this hour, opened on first use; null when it cannot
+     * be (counted).
+     */
+    private SearchIndex index(final OpenHour hour, final String headerDomain)
+    {
+        final SearchIndex known = hour.indexes.get(headerDomain);
+        if (known != null)
+        {
+            return known;
+        }
+        final LogviewCounters counters = store.counters();
+        if (hour.indexes.size() >= store.settings().maxDomainsPerHour())
+        {
+            counters.search().countDomainOverflow();
+            return null;
+        }
+        final long now = System.currentTimeMillis();
+        if (now < indexRetryAt)
+        {
+            counters.search().countWriteError();
+            return null;
+        }
+        try
+        {
+            final SearchIndex index = store.openIndex(hour.hour, headerDomain, partition);
+            hour.indexes.put(headerDomain, index);
+            return index;
+        }
+        catch (final IOException e)
+        {
+            counters.search().countWriteError();
+            store.writeFailed(e);
+            indexRetryAt = now + OPEN_RETRY_MILLIS;
+            return null;
+        }
     }
 
     /**
@@ -157,6 +203,12 @@ public final class LogviewWriter
             store.closed(f);
         }
         h.files.clear();
+        // after the files: closing them sealed their last blocks, whose summaries went into these
+        for (final SearchIndex index : h.indexes.values())
+        {
+            store.closeIndex(index);
+        }
+        h.indexes.clear();
     }
 
     private OpenHour hour(final long hour)
@@ -198,6 +250,7 @@ public final class LogviewWriter
     {
         final long hour;
         final Map<String, HourFile> files = new HashMap<>();
+        final Map<String, SearchIndex> indexes = new HashMap<>();
 
         OpenHour(final long hour)
         {

@@ -1,0 +1,244 @@
+package io.cheetah.logview.search;
+
+import io.cheetah.message.FlatTree;
+
+import java.util.Arrays;
+
+/**
+ * What the trees of one header domain in one unsealed logview block hold: per term, whether a message with it
+ * failed or succeeded and the range of its transactions' durations; per block, the trees' time range and count.
+ * Filled by {@link SearchIndex#add} as trees are appended and written as a BLOCK record when the block is sealed;
+ * then emptied for the next block. Writer thread only; allocates nothing once its table has grown to a block's terms.
+ */
+public final class BlockSummary
+{
+    private static final int FAIL = 2;
+    private static final int OK = 1;
+    private static final int EMPTY = -1;
+
+    private int[] keys = new int[256];
+    private int[] minMs = new int[256];
+    private int[] maxMs = new int[256];
+    private byte[] flags = new byte[256];
+    private int[] used = new int[128];
+    private int count;
+
+    private long minTime = Long.MAX_VALUE;
+    private long maxTime = Long.MIN_VALUE;
+    private int trees;
+    private int blockFlags;
+    private int blockMinMs = Integer.MAX_VALUE;
+    private int blockMaxMs = -1;
+
+    BlockSummary()
+    {
+        Arrays.fill(keys, EMPTY);
+    }
+
+    /**
+     * @return whether no tree was added since the last {@link #clear()}.
+     */
+    public boolean isEmpty()
+    {
+        return trees == 0;
+    }
+
+    /**
+     * Adds one tree's terms.
+     *
+     * @param tree the tree.
+     * @param dict its index file's dictionary.
+     */
+    void add(final FlatTree tree, final TermDictionary dict)
+    {
+        final long t = tree.rootTimestamp();
+        minTime = Math.min(minTime, t);
+        maxTime = Math.max(maxTime, t);
+        trees++;
+        term(dict.ipTerm(tree), -1, 0);
+        term(dict.hostTerm(tree.hostname()), -1, 0);
+        final int n = tree.size();
+        for (int i = 0; i < n; i++)
+        {
+            final boolean transaction = tree.isTransaction(i);
+            if (!transaction && !tree.isEvent(i))
+            {
+                continue;
+            }
+            final long micros = transaction ? Math.max(0, tree.durationMicros(i)) : -1;
+            final int f = tree.isSuccess(i) ? OK : FAIL;
+            blockFlags |= f == OK ? SearchFormat.ANY_OK : SearchFormat.ANY_FAIL;
+            if (transaction)
+            {
+                blockMinMs = Math.min(blockMinMs, floorMs(micros));
+                blockMaxMs = Math.max(blockMaxMs, ceilMs(micros));
+            }
+            final int name = dict.nameTerm(tree, i);
+            term(name, micros, f);
+            if (dict.typeOf(name) < 0)
+            {
+                // an overflow name: its type is not derived from it at encoding, so noted here
+                term(dict.typeTerm(tree, i, !transaction), micros, f);
+            }
+            if (f == FAIL)
+            {
+                term(dict.statusTerm(tree.status(i)), micros, f);
+            }
+        }
+    }
+
+    private void term(final int term, final long micros, final int f)
+    {
+        final int slot = slot(term);
+        if (keys[slot] == EMPTY)
+        {
+            keys[slot] = term;
+            minMs[slot] = Integer.MAX_VALUE;
+            maxMs[slot] = -1;
+            flags[slot] = 0;
+            if (count == used.length)
+            {
+                used = Arrays.copyOf(used, count * 2);
+            }
+            used[count++] = term;
+            if (count * 2 > keys.length)
+            {
+                grow();
+                term(term, micros, f);
+                return;
+            }
+        }
+        flags[slot] |= (byte)f;
+        if (micros >= 0)
+        {
+            minMs[slot] = Math.min(minMs[slot], floorMs(micros));
+            maxMs[slot] = Math.max(maxMs[slot], ceilMs(micros));
+        }
+    }
+
+    private int slot(final int term)
+    {
+        final int mask = keys.length - 1;
+        int s = (term * 0x9E3779B9) >>> 16 & mask;
+        while (keys[s] != EMPTY && keys[s] != term)
+        {
+            s = (s + 1) & mask;
+        }
+        return s;
+    }
+
+    private void grow()
+    {
+        final int[] oldKeys = keys;
+        final int[] oldMin = minMs;
+        final int[] oldMax = maxMs;
+        final byte[] oldFlags = flags;
+        final int n = oldKeys.length * 2;
+        keys = new int[n];
+        Arrays.fill(keys, EMPTY);
+        minMs = new int[n];
+        maxMs = new int[n];
+        flags = new byte[n];
+        for (int i = 0; i < oldKeys.length; i++)
+        {
+            if (oldKeys[i] != EMPTY)
+            {
+                final int s = slot(oldKeys[i]);
+                keys[s] = oldKeys[i];
+                minMs[s] = oldMin[i];
+                maxMs[s] = oldMax[i];
+                flags[s] = oldFlags[i];
+            }
+        }
+    }
+
+    /**
+     * Writes the BLOCK payload: the header fields, then every term in id order, with each name term's stats merged
+     * into its type term.
+     *
+     * @param dict      the dictionary (for each name's type).
+     * @param fileTerm  the term of the id domain whose {@code .dat} file holds the block.
+     * @param blockOffset where the block starts in that file.
+     * @param out       destination, with room (see {@link #maxPayload()}).
+     * @param at        where to start.
+     * @return where the payload ends.
+     */
+    int encode(final TermDictionary dict, final int fileTerm, final long blockOffset, final byte[] out, final int at)
+    {
+        final int names = count;
+        for (int k = 0; k < names; k++)
+        {
+            final int term = used[k];
+            final int type = dict.typeOf(term);
+            if (type < 0)
+            {
+                continue;
+            }
+            term(type, -1, 0); // present, with no stats of its own: they are its names'
+            final int s = slot(term);
+            final int ts = slot(type);
+            flags[ts] |= flags[s];
+            minMs[ts] = Math.min(minMs[ts], minMs[s]);
+            maxMs[ts] = Math.max(maxMs[ts], maxMs[s]);
+        }
+        Arrays.sort(used, 0, count);
+        int i = at;
+        i = SearchFormat.putVarLong(out, i, fileTerm);
+        i = SearchFormat.putVarLong(out, i, blockOffset);
+        i = SearchFormat.putVarLong(out, i, minTime);
+        i = SearchFormat.putVarLong(out, i, maxTime - minTime);
+        i = SearchFormat.putVarLong(out, i, trees);
+        out[i++] = (byte)blockFlags;
+        i = SearchFormat.putVarLong(out, i, blockMaxMs < 0 ? 0 : blockMinMs + 1L);
+        i = SearchFormat.putVarLong(out, i, blockMaxMs < 0 ? 0 : blockMaxMs + 1L);
+        i = SearchFormat.putVarLong(out, i, count);
+        int previous = 0;
+        for (int k = 0; k < count; k++)
+        {
+            final int term = used[k];
+            final int s = slot(term);
+            final int lo = maxMs[s] < 0 ? 0 : minMs[s];
+            final int hi = maxMs[s] < 0 ? 0 : maxMs[s];
+            i = SearchFormat.putVarLong(out, i, (long)(term - previous) << 2 | flags[s]);
+            i = SearchFormat.putVarLong(out, i, lo);
+            i = SearchFormat.putVarLong(out, i, hi - lo);
+            previous = term;
+        }
+        return i;
+    }
+
+    /**
+     * @return an upper bound of {@link #encode}'s output, in bytes.
+     */
+    int maxPayload()
+    {
+        // a type term per name term at most doubles the terms; 3 varints of at most 5 bytes each per term
+        return 64 + count * 2 * 15;
+    }
+
+    /**
+     * Empties the summary for the next block.
+     */
+    public void clear()
+    {
+        Arrays.fill(keys, EMPTY); // a few KB per sealed block
+
+        count = 0;
+        minTime = Long.MAX_VALUE;
+        maxTime = Long.MIN_VALUE;
+        trees = 0;
+        blockFlags = 0;
+        blockMinMs = Integer.MAX_VALUE;
+        blockMaxMs = -1;
+    }
+
+    private static int floorMs(final long micros)
+    {
+        return (int)Math.min(Integer.MAX_VALUE - 1, micros / 1000);
+    }
+
+    private static int ceilMs(final long micros)
+    {
+        return (int)Math.min(Integer.MAX_VALUE - 1, (micros + 999) / 1000);
+    }
+}

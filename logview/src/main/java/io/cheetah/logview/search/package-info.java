@@ -1,0 +1,20 @@
+/**
+ * The logview's search index: every stored tree findable by what it holds (domain, time, transaction or event type
+ * and name, status, duration, client IP and host), answered from summaries written as the trees are stored rather
+ * than by decompressing every tree of a range (issue 51; docs/logview-search.md).
+ * <pre>
+ *  ring consumer (partition p)                                         HTTP thread
+ *  LogviewWriter.append ─▶ HourFile (id domain) unsealed block          LogviewSearch.search(SearchQuery)
+ *        │ SearchIndex.add: TermDictionary ─▶ BlockSummary                │ 1. copy unsealed blocks (HourFile)
+ *        │   (terms: T/E type+name, status, ip, host; per term:           │ 2. IndexReader.scan + TermFilter:
+ *        │    failed? ok? duration range in ms)                           │    summaries ─▶ candidate blocks
+ *        ▼ block sealed ─▶ SearchIndex.write                              │ 3. read blocks newest first,
+ *  &lt;hour&gt;/&lt;header domain&gt;-p&lt;p&gt;.six: TERM | BLOCK records ───────────┘    decode, TreeMatcher ─▶ SearchHit
+ * </pre>
+ * One index file per (id hour, header domain, writer partition), so a search reads only its domain's summaries; a
+ * summary names the id domain whose {@code .dat} file holds the block (RPC ids may name another domain). A summary
+ * is conservative: it may admit a block without a match, never reject one with a match, because every tree of an
+ * admitted block is decoded and checked exactly. Writing happens on the writer's thread without a lock, one write per
+ * sealed block; reading is positional and tolerates a torn tail (the record being written).
+ */
+package io.cheetah.logview.search;
