@@ -14,6 +14,7 @@ export const PAGES = [
   { id: 'cross', label: 'Cross', path: '/cat/r/cross', analyzer: 'cross' },
   { id: 'dependency', label: 'Dependency', path: '/cat/r/dependency', analyzer: 'dependency' },
   { id: 'alerts', label: 'Alerts', path: '/cat/r/alerts', analyzer: null },
+  { id: 'search', label: 'Logview search', path: '/cat/r/search', analyzer: null },
 ];
 
 const MAX_PARAM = 1024;
@@ -284,6 +285,17 @@ export async function openDomain(analyzer, p) {
 /** Link to a logview by message id (the logview page belongs to /cat/r/m). */
 export function logviewLink(messageId, domain, label) {
   return el('a', { href: '/cat/r/m/' + encodeURIComponent(messageId) + '?domain=' + encodeURIComponent(domain || ''), class: 'sample', title: messageId }, label || 'Log View');
+}
+
+/**
+ * A link to the Logview search listing the trees behind a report count: `query` holds type, name, status or minMs;
+ * the period (an hour, or any span of at most a day) and the machine shown (none for All) are added. Null when the
+ * period spans more than a day (a search spans at most one).
+ */
+export function searchLink(domain, period, ip, query, label) {
+  if (!period || !(period.end > period.start) || period.end - period.start > 86_400_000) return label;
+  const q = Object.assign({ domain, from: period.start, to: period.end, ip: ip && ip !== 'All' ? ip : null }, query);
+  return el('a', { href: link('/cat/r/search', q, {}), class: 'search-link', title: 'list these trees' }, label);
 }
 
 /** The first text of a CAT child element array (e.g. successMessageUrl). */

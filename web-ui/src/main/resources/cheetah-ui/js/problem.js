@@ -2,12 +2,25 @@
 // Data: /api/v1/reports/problem (CAT's problem-report: machine → entity(type, status) → duration, thread → segment).
 import {
   el, replace, params, link, getJson, reportUrl, apiQuery, fmt, num, renderHeader, renderBar, showError,
-  openDomain, logviewLink, page,
+  openDomain, logviewLink, page, searchLink,
 } from './common.js';
 import { dataTable } from './table.js';
 import { barChart, MINUTES } from './chart.js';
 
 const SAMPLES_SHOWN = 10;
+// The search behind a problem count (the Problem analyzer's entities): a failed transaction is its type with the
+// name as status; an error is a failed event named by the exception; a long execution is a transaction of the family's
+// type and that name at least as slow as its duration key. Heartbeats and families of several types link nowhere.
+const LONG_TYPES = { 'long-url': 'URL', 'long-sql': 'SQL', 'long-call': 'Call', 'long-service': 'Service' };
+
+function problemSearch(r) {
+  if (r.type === 'error') return { name: r.status, status: 'fail' };
+  if (r.type === 'heartbeat' || r.type === 'long-cache') return null;
+  if (Object.prototype.hasOwnProperty.call(LONG_TYPES, r.type)) {
+    return { type: LONG_TYPES[r.type], name: r.status, minMs: r.minDuration > 0 && r.minDuration < Infinity ? r.minDuration : null };
+  }
+  return { type: r.type, name: r.status, status: 'fail' };
+}
 
 function messageId(m) {
   return typeof m === 'string' ? m : (m && (m.id || m.text)) || null;
@@ -19,8 +32,10 @@ function rows(machine, typeFilter) {
   for (const entity of machine.entity || []) {
     if (typeFilter && entity.type !== typeFilter) continue;
     const row = { type: entity.type || '', status: entity.status || '', count: 0, samples: [], minutes: new Array(60).fill(0), threads: new Map() };
+    row.minDuration = Infinity;
     for (const d of entity.duration || []) {
       row.count += num(d.count);
+      row.minDuration = Math.min(row.minDuration, num(d.value !== undefined ? d.value : d.id));
       for (const m of d.message || []) if (row.samples.length < 60 && messageId(m)) row.samples.push(messageId(m));
     }
     for (const t of entity.thread || []) {
@@ -53,7 +68,8 @@ async function main() {
     const domains = await openDomain('problem', p);
     const body = await getJson(reportUrl('problem', apiQuery(p, { type: null, name: null, queryType: 'detail' })));
     const report = body.report;
-    renderBar(pg, p, body.period, domains, report ? report.ip || [] : []);
+    const period = body.period;
+    renderBar(pg, p, period, domains, report ? report.ip || [] : []);
     if (!report || !(report.machine || []).length) {
       replace(content, el('p', { class: 'empty', id: 'empty' }, 'No problems for domain ' + p.domain + ' in this period.'));
       document.body.dataset.ready = 'true';
@@ -86,7 +102,8 @@ async function main() {
       dataTable({ id: 'problems', rows: shown, filterKey: 'status', sort: { key: 'count', desc: true }, columns: [
         { key: 'type', label: 'Type', text: true },
         { key: 'status', label: 'Status', text: true },
-        { key: 'count', label: 'Count', value: (r) => r.count, render: (r) => fmt.int(r.count) },
+        { key: 'count', label: 'Count', value: (r) => r.count,
+          render: (r) => (problemSearch(r) ? searchLink(p.domain, period, p.ip, problemSearch(r), fmt.int(r.count)) : fmt.int(r.count)) },
         { key: 'samples', label: 'Sample Links', text: true, value: (r) => r.samples.length, render: (r) => samples(r, p.domain) },
       ] }),
       el('div', { class: 'charts' }, barChart('chart-minutes', 'Problems per minute', MINUTES, minutes, { labelEvery: 5, bad: true })),

@@ -2,7 +2,7 @@
 // charts, duration distribution and per-machine table. Data: /api/v1/reports/{analyzer}, CAT's report shape.
 import {
   el, replace, params, link, getJson, reportUrl, apiQuery, fmt, num, renderHeader, renderBar, showError,
-  openDomain, logviewLink, firstText, page,
+  openDomain, logviewLink, firstText, page, searchLink,
 } from './common.js';
 import { dataTable } from './table.js';
 import { barChart, lineChart, MINUTES, perMinute } from './chart.js';
@@ -26,8 +26,13 @@ function columns(config, p, level, totalCount) {
     cols.push({ key: 'id', label: 'Name', text: true, value: (r) => r.id,
       render: (r) => r.total ? 'TOTAL' : el('a', { href: link(pg.path, { name: r.id }), class: 'name-link' }, r.id) });
   }
-  cols.push({ key: 'totalCount', label: 'Total', value: (r) => num(r.totalCount), render: (r) => fmt.int(r.totalCount) });
-  cols.push({ key: 'failCount', label: 'Failure', value: (r) => num(r.failCount), render: (r) => fmt.int(r.failCount),
+  // each count links to the search listing exactly its trees (the type or name, the hour and machine shown)
+  const search = (r, extra, label) => {
+    const q = level === 'type' ? { type: r.id } : { type: p.type, name: r.total ? null : r.id };
+    return num(label) > 0 ? searchLink(p.domain, config.period, p.ip, Object.assign(q, extra), fmt.int(label)) : fmt.int(label);
+  };
+  cols.push({ key: 'totalCount', label: 'Total', value: (r) => num(r.totalCount), render: (r) => search(r, {}, r.totalCount) });
+  cols.push({ key: 'failCount', label: 'Failure', value: (r) => num(r.failCount), render: (r) => search(r, { status: 'fail' }, r.failCount),
     cls: (r) => (num(r.failCount) > 0 ? 'bad' : null) });
   cols.push({ key: 'failPercent', label: 'Failure%', value: (r) => num(r.failPercent), render: (r) => fmt.pct(r.failPercent) });
   cols.push({ key: 'sample', label: 'Sample Link', value: () => 0, render: (r) => (r.total ? '' : sampleCell(r, p.domain)) });
@@ -204,6 +209,7 @@ export async function statsPage(config) {
     }
     const machine = (report.machine || [])[0];
     const types = machine ? machine.type || [] : [];
+    config.period = body.period;
     let view;
     if (!p.type) view = typeView(config, p, types);
     else if (!types.length) view = [el('p', { class: 'empty', id: 'empty' }, 'No type ' + p.type + ' in this period.')];

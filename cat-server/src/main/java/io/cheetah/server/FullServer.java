@@ -41,6 +41,8 @@ import io.cheetah.core.disk.Disk;
 import io.cheetah.server.journal.TreeJournal;
 import io.cheetah.logview.DumpAnalyzer;
 import io.cheetah.logview.LogviewStore;
+import io.cheetah.logview.LogviewSearch;
+import io.cheetah.logview.LogviewSearchHandler;
 import io.cheetah.logview.ModelLogviewHandler;
 import io.cheetah.logview.TreeLookup;
 import io.cheetah.server.metrics.StoreSections;
@@ -146,7 +148,9 @@ public final class FullServer implements AutoCloseable
             final TreeLookup lookup = id -> trees.get().find(id);
             final CheetahServer.Builder builder = CheetahServer.builder(config).analyzers(types).clock(clock)
                 .autoTick(autoTick).mount("/cat/r/m", Dashboard.logview(lookup))
-                .mount("/cat/r/model/logview", new ModelLogviewHandler(lookup));
+                .mount("/cat/r/model/logview", new ModelLogviewHandler(lookup))
+                .mount(LogviewSearchHandler.PATH, new LogviewSearchHandler(LogviewSearch.of(logview),
+                    logview.counters().search(), config.storage().settings().zone(), clock::millis));
             // the dashboard reads the server's report source, which exists only once the server is built
             final ForwardingReportSource reports = new ForwardingReportSource();
             final ReportCalendar calendar = new ReportCalendar(config.storage().settings().zone(), clock::millis);

@@ -37,7 +37,8 @@ public final class AssetHandler extends Handler.Abstract
         Map.entry("/cat/r/matrix", "matrix.html"),
         Map.entry("/cat/r/cross", "cross.html"),
         Map.entry("/cat/r/dependency", "dependency.html"),
-        Map.entry("/cat/r/alerts", "alerts.html"));
+        Map.entry("/cat/r/alerts", "alerts.html"),
+        Map.entry("/cat/r/search", "search.html"));
     private static final Map<String, String> TYPES = Map.of(
         "html", "text/html;charset=utf-8",
         "js", "text/javascript;charset=utf-8",
