@@ -18,6 +18,7 @@ import io.cheetah.server.alert.CatSenders;
 import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.cluster.ClusterReports;
 import io.cheetah.server.cluster.ClusterTreeLookup;
+import io.cheetah.server.cluster.ClusterTreeSearch;
 import io.cheetah.server.cluster.Member;
 import io.cheetah.server.cluster.Membership;
 import io.cheetah.server.cluster.MissingMembersHeader;
@@ -45,6 +46,7 @@ import io.cheetah.logview.LogviewSearch;
 import io.cheetah.logview.LogviewSearchHandler;
 import io.cheetah.logview.ModelLogviewHandler;
 import io.cheetah.logview.TreeLookup;
+import io.cheetah.logview.search.TreeSearch;
 import io.cheetah.server.metrics.StoreSections;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
@@ -146,10 +148,13 @@ public final class FullServer implements AutoCloseable
             // in a cluster the look-up asks the other members too, once they are known
             final AtomicReference<TreeLookup> trees = new AtomicReference<>(logview);
             final TreeLookup lookup = id -> trees.get().find(id);
+            // the search too: this server's store, or the cluster's merge once the members are known
+            final LogviewSearch ownSearch = LogviewSearch.of(logview);
+            final AtomicReference<TreeSearch> searches = new AtomicReference<>(ownSearch);
             final CheetahServer.Builder builder = CheetahServer.builder(config).analyzers(types).clock(clock)
                 .autoTick(autoTick).mount("/cat/r/m", Dashboard.logview(lookup))
                 .mount("/cat/r/model/logview", new ModelLogviewHandler(lookup))
-                .mount(LogviewSearchHandler.PATH, new LogviewSearchHandler(LogviewSearch.of(logview),
+                .mount(LogviewSearchHandler.PATH, new LogviewSearchHandler(q -> searches.get().search(q),
                     logview.counters().search(), config.storage().settings().zone(), clock::millis));
             // the dashboard reads the server's report source, which exists only once the server is built
             final ForwardingReportSource reports = new ForwardingReportSource();
@@ -175,7 +180,7 @@ public final class FullServer implements AutoCloseable
             final ForwardingReportSource own = new ForwardingReportSource();
             if (clustered)
             {
-                builder.mount(PeerHandler.MOUNT, new PeerHandler(own, logview, clock));
+                builder.mount(PeerHandler.MOUNT, new PeerHandler(own, logview, ownSearch, clock));
                 builder.mount("/", new MissingMembersHeader(Dashboard.handler(reports, spans, calendar)));
             }
             else
@@ -196,6 +201,7 @@ public final class FullServer implements AutoCloseable
                 final PeerClient peers = new PeerClient(config.cluster().peerTimeoutMillis());
                 membership = joinCluster(config, server, store, formats(types), reports, peers, clock);
                 trees.set(new ClusterTreeLookup(logview, membership, peers));
+                searches.set(new ClusterTreeSearch(ownSearch, membership, peers));
             }
             if (store != null)
             {

@@ -3,6 +3,9 @@ package io.cheetah.logview;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.logview.search.SearchCursor;
 import io.cheetah.core.http.Reply;
 import io.cheetah.logview.search.SearchCounters;
 import io.cheetah.logview.search.SearchHit;
@@ -21,6 +24,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
@@ -30,7 +35,7 @@ import java.util.function.LongSupplier;
  * store, or the cluster's merge).
  * <pre>
  * {"trees":[{"messageId","domain","ip","host","time","timestamp","type","name","status","durationMs","cursor"}],
- *  "next": "&lt;cursor&gt;" | null, "partial": false, "scannedTo": null}
+ *  "next": "&lt;cursor&gt;" | null, "partial": false, "scannedTo": null[, "missingMembers": [...]]}
  * </pre>
  */
 public final class LogviewSearchHandler extends Handler.Abstract
@@ -98,6 +103,46 @@ public final class LogviewSearchHandler extends Handler.Abstract
     }
 
     /**
+     * Reads an answer of {@link #json} back (a cluster member's, asked by another).
+     *
+     * @param body the JSON.
+     * @return the page (its work counts are not carried).
+     * @throws IOException when the body is not such an answer.
+     */
+    public static SearchPage read(final byte[] body) throws IOException
+    {
+        final JsonNode root = new ObjectMapper(JSON).readTree(body);
+        final JsonNode trees = root == null ? null : root.get("trees");
+        if (trees == null || !trees.isArray())
+        {
+            throw new IOException("not a search answer");
+        }
+        final List<SearchHit> hits = new ArrayList<>(trees.size());
+        try
+        {
+            for (final JsonNode t : trees)
+            {
+                final SearchCursor key = SearchCursor.decode(t.get("cursor").asText());
+                final JsonNode duration = t.get("durationMs");
+                hits.add(new SearchHit(t.get("messageId").asText(), t.get("domain").asText(), t.get("ip").asText(),
+                    t.get("host").asText(), key.time(), t.get("type").asText(), t.get("name").asText(),
+                    t.get("status").asText(), duration == null || duration.isNull() ? -1 :
+                        Math.round(duration.asDouble() * 1000), key.hash()));
+            }
+            final JsonNode next = root.get("next");
+            final boolean partial = root.path("partial").asBoolean(false);
+            final JsonNode scannedTo = root.get("scannedTo");
+            return new SearchPage(hits, next == null || next.isNull() ? null : SearchCursor.decode(next.asText()),
+                partial, partial && scannedTo != null && !scannedTo.isNull() ?
+                    Instant.parse(scannedTo.asText()).toEpochMilli() : -1, 0, 0);
+        }
+        catch (final RuntimeException e)
+        {
+            throw new IOException("not a search answer: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * @param page a page of results.
      * @return its JSON answer.
      */
@@ -148,6 +193,15 @@ public final class LogviewSearchHandler extends Handler.Abstract
             else
             {
                 g.writeNullField("scannedTo");
+            }
+            if (!page.missing().isEmpty())
+            {
+                g.writeArrayFieldStart("missingMembers");
+                for (final String m : page.missing())
+                {
+                    g.writeString(m);
+                }
+                g.writeEndArray();
             }
             g.writeEndObject();
         }

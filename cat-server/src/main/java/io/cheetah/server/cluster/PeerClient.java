@@ -2,6 +2,8 @@ package io.cheetah.server.cluster;
 
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
+import io.cheetah.logview.LogviewSearchHandler;
+import io.cheetah.logview.search.SearchPage;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -133,6 +135,37 @@ public final class PeerClient
             }
         }
         return null;
+    }
+
+    /**
+     * Asks every member for its own page of a logview search.
+     *
+     * @param peers the members to ask.
+     * @param query the search's parameters as a query string (times in epoch ms).
+     * @return each member's page by member id, null for a member that did not answer in time or usably.
+     */
+    public Map<String, SearchPage> search(final List<Member> peers, final String query)
+    {
+        final Map<String, SearchPage> pages = new LinkedHashMap<>();
+        final Map<String, Answer> answers = askAll(peers, "search?" + query,
+            body -> new Answer(Status.ANSWERED, null, List.of(), body), -1);
+        for (final Map.Entry<String, Answer> e : answers.entrySet())
+        {
+            SearchPage page = null;
+            if (e.getValue().status() == Status.ANSWERED && e.getValue().frame() != null)
+            {
+                try
+                {
+                    page = LogviewSearchHandler.read(e.getValue().frame());
+                }
+                catch (final IOException ex)
+                {
+                    failed.increment();
+                }
+            }
+            pages.put(e.getKey(), page);
+        }
+        return pages;
     }
 
     /** @return questions sent to other members. */

@@ -4,7 +4,11 @@ import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.core.http.Reply;
 import io.cheetah.logview.LogviewStore;
+import io.cheetah.logview.LogviewSearchHandler;
 import io.cheetah.logview.TreeLookup;
+import io.cheetah.logview.search.SearchParameters;
+import io.cheetah.logview.search.SearchQuery;
+import io.cheetah.logview.search.TreeSearch;
 import io.cheetah.server.period.Clock;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.query.ReportSource;
@@ -18,6 +22,7 @@ import org.eclipse.jetty.util.Fields;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.ZoneOffset;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -31,6 +36,8 @@ import java.util.zip.GZIPOutputStream;
  *   <li>{@code GET /cheetah/cluster/domains?analyzer=A&hour=H}: 200 with the domains, one per line.</li>
  *   <li>{@code GET /cheetah/cluster/tree?id=M}: 200 with the raw frame of the tree with that message id from this
  *       member's logview store, 404 when it has none.</li>
+ *   <li>{@code GET /cheetah/cluster/search?domain=D&from=F&to=T&...}: this member's own page of a logview search
+ *       (the parameters and answer of {@code /api/v1/logview/search}; times in epoch ms), 400 for a bad one.</li>
  * </ul>
  */
 public final class PeerHandler extends Handler.Abstract
@@ -44,17 +51,20 @@ public final class PeerHandler extends Handler.Abstract
 
     private final ReportSource local;
     private final TreeLookup trees;
+    private final TreeSearch search;
     private final Clock clock;
 
     /**
-     * @param local this server's own reports (its live analyzers, not the cluster's merge).
-     * @param trees this server's own logview store.
-     * @param clock decides which hours are open.
+     * @param local  this server's own reports (its live analyzers, not the cluster's merge).
+     * @param trees  this server's own logview store.
+     * @param search this server's own logview search.
+     * @param clock  decides which hours are open.
      */
-    public PeerHandler(final ReportSource local, final TreeLookup trees, final Clock clock)
+    public PeerHandler(final ReportSource local, final TreeLookup trees, final TreeSearch search, final Clock clock)
     {
         this.local = local;
         this.trees = trees;
+        this.search = search;
         this.clock = clock;
     }
 
@@ -80,6 +90,21 @@ public final class PeerHandler extends Handler.Abstract
             {
                 Reply.bytes(response, callback, 200, "application/octet-stream", found.frame());
             }
+            return true;
+        }
+        if ("search".equals(what))
+        {
+            final SearchQuery query;
+            try
+            {
+                query = SearchParameters.parse(q::getValue, q.getNames(), clock.millis(), ZoneOffset.UTC);
+            }
+            catch (final IllegalArgumentException e)
+            {
+                Reply.badRequest(response, callback, e.getMessage());
+                return true;
+            }
+            Reply.bytes(response, callback, 200, Reply.JSON, LogviewSearchHandler.json(search.search(query)));
             return true;
         }
         final String analyzer = q.getValue("analyzer");

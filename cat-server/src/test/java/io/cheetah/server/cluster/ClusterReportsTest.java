@@ -71,7 +71,7 @@ class ClusterReportsTest
         final ManualClock clock = new ManualClock(HOUR + 600_000);
         final ReportSource peerLocal = source(Map.of("shop", report("shop", "10.0.0.2", "/pay", 3),
             "cart", report("cart", "10.0.0.9", "/add", 2)));
-        try (LoopbackJetty peer = new LoopbackJetty(new PeerHandler(peerLocal, id -> NONE, clock)))
+        try (LoopbackJetty peer = new LoopbackJetty(new PeerHandler(peerLocal, id -> NONE, q -> null, clock)))
         {
             final Membership members = membership(new Member("b", "127.0.0.1:1", peer.uri("").toString(), ""));
             final ClusterReports reports = new ClusterReports(source(Map.of("shop",
@@ -99,7 +99,7 @@ class ClusterReportsTest
     {
         final ManualClock here = new ManualClock(HOUR + HourWindow.HOUR + 60_000); // still open here
         final ManualClock there = new ManualClock(HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1); // closed there
-        try (LoopbackJetty peer = new LoopbackJetty(new PeerHandler(source(Map.of()), id -> NONE, there)))
+        try (LoopbackJetty peer = new LoopbackJetty(new PeerHandler(source(Map.of()), id -> NONE, q -> null, there)))
         {
             final Membership members = membership(new Member("b", "127.0.0.1:1", peer.uri("").toString(), ""),
                 new Member("silent", "127.0.0.1:2", "http://127.0.0.1:9", ""));

@@ -149,6 +149,17 @@ class ClusterSystemTest
                 assertThat(s.server().drain(20_000)).isTrue();
             }
 
+            // a logview search on any member lists every tree of the split domain once, from all three members
+            final List<String> splitIds = new ArrayList<>();
+            for (final byte[] f : Vectors.frames(frames.get(split)))
+            {
+                final FlatTree t = new FlatTree();
+                new TreeDecoder().decodeFrame(f, 0, f.length, t);
+                splitIds.add(t.messageId());
+            }
+            assertThat(searchIds(servers.get("node-b").server().httpPort(), split)).as("searched through node-b")
+                .containsExactlyInAnyOrderElementsOf(splitIds);
+
             // any member answers any domain with the sum of every member's own part, exactly
             final Map<String, Map<String, String>> expected = new TreeMap<>();
             for (final String domain : frames.keySet())
@@ -351,6 +362,31 @@ class ClusterSystemTest
                 s.close();
             }
         }
+    }
+
+    /** Follows every page of a search for all trees of a domain in the hour; none may repeat. */
+    private static List<String> searchIds(final int httpPort, final String domain) throws Exception
+    {
+        final com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        final List<String> ids = new ArrayList<>();
+        String next = null;
+        do
+        {
+            final HttpResponse<String> r = FaultTraffic.get(httpPort, "/api/v1/logview/search?limit=7&domain=" +
+                domain + "&from=" + (HOUR - 3_600_000L) + "&to=" + (HOUR + 7_200_000L) +
+                (next == null ? "" : "&cursor=" + next));
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+            final com.fasterxml.jackson.databind.JsonNode body = json.readTree(r.body());
+            assertThat(body.has("missingMembers")).as(r.body()).isFalse();
+            for (final com.fasterxml.jackson.databind.JsonNode t : body.get("trees"))
+            {
+                ids.add(t.get("messageId").asText());
+            }
+            next = body.get("next").isNull() ? null : body.get("next").asText();
+        }
+        while (next != null);
+        assertThat(ids).doesNotHaveDuplicates();
+        return ids;
     }
 
     private static void pause(final long millis)
