@@ -54,6 +54,10 @@
  * first ({@code DumpAnalyzer.checkpointed}) and the trees after the last checkpoint come back from the tree journal
  * on restart (package {@code io.cheetah.server.journal}); a tree stored twice that way is harmless.
  * <p>
+ * <b>Search.</b> Each sealed block's trees are also summarised per header domain in a search index file beside the
+ * block files ({@code .six}, package {@code io.cheetah.logview.search}); {@code LogviewSearch} answers searches from
+ * it and {@code LogviewSearchHandler} serves them at {@code /api/v1/logview/search} (docs/protocol.md §8.1).
+ * <p>
  * <b>Memory.</b> Per open file: its unsealed block (grows by doubling up to about {@code blockBytes}); per writer:
  * one compression buffer. So about {@code partitions × domains per hour × blockBytes} at worst, capped through
  * {@code logview.maxDomainsPerHour}.

@@ -1,7 +1,7 @@
 /**
  * The logview's search index: every stored tree findable by what it holds (domain, time, transaction or event type
  * and name, status, duration, client IP and host), answered from summaries written as the trees are stored rather
- * than by decompressing every tree of a range (issue 51; docs/logview-search.md).
+ * than by decompressing every tree of a range (docs/protocol.md §8.1).
  * <pre>
  *  ring consumer (partition p)                                         HTTP thread
  *  LogviewWriter.append ─▶ HourFile (id domain) unsealed block          LogviewSearch.search(SearchQuery)
