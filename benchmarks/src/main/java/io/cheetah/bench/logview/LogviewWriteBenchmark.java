@@ -1,7 +1,10 @@
 package io.cheetah.bench.logview;
 
 import io.cheetah.bench.BenchmarkDefaults;
+import io.cheetah.codec.DecodeLimits;
+import io.cheetah.codec.SharedSymbols;
 import io.cheetah.codec.TreeDecoder;
+import io.cheetah.codec.Utf8Interner;
 import io.cheetah.message.FlatTree;
 import io.cheetah.logview.LogviewSettings;
 import io.cheetah.logview.LogviewStore;
@@ -27,6 +30,7 @@ import java.util.stream.Stream;
 /**
  * Cost of storing one std-like tree (about 1.2 KB NT1) on the dump analyzer's thread: id parse, append to the
  * unsealed block, and the amortised share of sealing (LZ4, CRC32C, block and slot writes to the page cache).
+ * With the search index, the share of summarising each tree in its block's summary and writing the summary.
  * 1,024 different trees rotate under fresh ids of 4 clients. Prints compressed bytes per tree and the writer
  * thread's CPU time per tree (which, unlike the wall-clock score, does not count time the thread waited for a
  * core on a shared machine) at tear-down.
@@ -55,7 +59,8 @@ public class LogviewWriteBenchmark extends BenchmarkDefaults
         store = new LogviewStore(LogviewSettings.defaults(dir));
         writer = store.writer(0);
         trees = new FlatTree[VARIANTS];
-        final TreeDecoder decoder = new TreeDecoder();
+        // the ingest's decoders intern names into shared symbols, which the logview's search index keys on
+        final TreeDecoder decoder = new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(4096, new SharedSymbols()));
         int bytes = 0;
         for (int v = 0; v < VARIANTS; v++)
         {
@@ -110,6 +115,12 @@ public class LogviewWriteBenchmark extends BenchmarkDefaults
             ", compressed bytes/tree " + store.counters().compressedBytes() / (double)trees + ", damage " +
             store.counters().damage() + ", write errors " + store.counters().writeErrors());
         store.close();
+        // the search index's files, counted from the disk (so the figure means the same in a build without one)
+        try (Stream<Path> files = Files.walk(dir))
+        {
+            final long six = files.filter(p -> p.toString().endsWith(".six")).mapToLong(p -> p.toFile().length()).sum();
+            System.out.println("\nsearch index bytes/tree " + six / (double)trees);
+        }
         try (Stream<Path> files = Files.walk(dir))
         {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

@@ -22,6 +22,8 @@ public final class TermFilter
     private final byte required;
     private final IntByteHashMap wanted = new IntByteHashMap();
     private final IntObjectHashMap<String> files = new IntObjectHashMap<>();
+    /** The groups whose query text was seen as a term of its own. */
+    private byte known;
 
     /**
      * What admitted blocks are handed to.
@@ -154,10 +156,24 @@ public final class TermFilter
             default:
                 break;
         }
-        if ((group & required) != 0)
+        if ((group & required) == 0)
         {
-            wanted.put(t, group);
+            return;
         }
+        if (kind >= SearchFormat.OVERFLOW)
+        {
+            if ((known & group) != 0)
+            {
+                // the text is a term of its own, seen before: it was never folded into the overflow term (a term
+                // overflows only once the dictionary is full, or for a text too long to ever be a term)
+                return;
+            }
+        }
+        else if (group != NAME_GROUP || query.type() != null || query.name() == null)
+        {
+            known |= group; // (a name without a type may still have overflowed under another type)
+        }
+        wanted.put(t, group);
     }
 
     /**
