@@ -143,6 +143,7 @@ public final class LogviewArchive implements HourArchive
     @Override
     public boolean holdsWhole(final long epochHour, final java.nio.file.Path localDir) throws IOException
     {
+        manifests.remove(epochHour); // before anything is deleted, the archive itself is asked, not the cache
         final Manifest m = manifest(epochHour);
         if (m == null)
         {
