@@ -54,6 +54,11 @@
  * first ({@code DumpAnalyzer.checkpointed}) and the trees after the last checkpoint come back from the tree journal
  * on restart (package {@code io.cheetah.server.journal}); a tree stored twice that way is harmless.
  * <p>
+ * <b>Archive.</b> With {@code logview.archive.uri}, sealed hours are copied to a Hadoop file system and look-ups of
+ * hours gone from the local disk read them there by position (package {@code io.cheetah.logview.archive}); every
+ * closed-file read goes through {@link io.cheetah.logview.PositionalFile}, and {@code LogviewStore.hourFileNames} /
+ * {@code openHourFile} give other readers (the search index) an hour's files wherever they are.
+ * <p>
  * <b>Memory.</b> Per open file: its unsealed block (grows by doubling up to about {@code blockBytes}); per writer:
  * one compression buffer. So about {@code partitions × domains per hour × blockBytes} at worst, capped through
  * {@code logview.maxDomainsPerHour}.

@@ -86,6 +86,7 @@ class LogviewArchiveTest
             final Map<String, Long> local = LogviewArchive.localFiles(store.hourDirectory(hour));
             assertThat(local).hasSize(10);
 
+            assertThat(store.hourFileNames(hour)).containsExactlyElementsOf(local.keySet()); // the local ones
             assertThat(store.cleanup(System.currentTimeMillis())).isZero(); // not archived yet: kept, counted
             assertThat(store.counters().localHoursKeptUnarchived()).isEqualTo(1);
 
