@@ -12,7 +12,8 @@ import java.util.Map;
 import java.util.zip.CRC32C;
 
 /**
- * The on-disk layout of the logview files, and the reads shared by live and closed files.
+ * The on-disk layout of the logview files, and the reads shared by live, closed and archived files (all through
+ * {@link PositionalFile}).
  * <pre>
  * .dat   "CHLV" int version | block | block | ...
  *        block = int magic "LVBK" | int compressedLength | int rawLength | int crc32c(compressed) | LZ4 bytes
@@ -66,7 +67,7 @@ final class BlockFormat
      * @return the length of the intact prefix (a whole number of blocks after the header; 0 when even the header is
      * bad).
      */
-    static long intactLength(final FileChannel dat, final long size) throws IOException
+    static long intactLength(final PositionalFile dat, final long size) throws IOException
     {
         if (size < DAT_HEADER)
         {
@@ -109,7 +110,7 @@ final class BlockFormat
      * @param limit       the end of the intact data; nothing past it is read.
      * @return the raw block, or null when the block is missing or damaged.
      */
-    static byte[] readBlock(final FileChannel dat, final long blockOffset, final long limit) throws IOException
+    static byte[] readBlock(final PositionalFile dat, final long blockOffset, final long limit) throws IOException
     {
         if (blockOffset < DAT_HEADER || blockOffset + BLOCK_HEADER > limit)
         {
@@ -200,7 +201,7 @@ final class BlockFormat
      * @param key      what is looked for.
      * @return the slot value, or 0 when there is none.
      */
-    static long readSlot(final FileChannel idx, final Map<SegmentKey, Integer> segments, final MessageKey key)
+    static long readSlot(final PositionalFile idx, final Map<SegmentKey, Integer> segments, final MessageKey key)
         throws IOException
     {
         final Integer segment = segments.get(new SegmentKey(key.clientKey(), key.index() >>> SEGMENT_SHIFT));
@@ -210,12 +211,13 @@ final class BlockFormat
         }
         final long pos = (long)segment * SEGMENT_BYTES + (key.index() & (SEGMENT_SLOTS - 1)) * 8L;
         final ByteBuffer b = ByteBuffer.allocate(8);
-        while (b.hasRemaining())
+        try
         {
-            if (idx.read(b, pos + b.position()) < 0)
-            {
-                return 0;
-            }
+            idx.readFully(b, pos);
+        }
+        catch (final EOFException e)
+        {
+            return 0; // the segment's slots were never written
         }
         return b.getLong(0);
     }
@@ -230,7 +232,7 @@ final class BlockFormat
      * @return the frame, or null when the slot leads nowhere valid: damage, unless a writer was changing the files
      * while they were read (the caller knows which, so it counts).
      */
-    static byte[] readSlotFrame(final FileChannel dat, final long limit, final long slot, final MessageKey key)
+    static byte[] readSlotFrame(final PositionalFile dat, final long limit, final long slot, final MessageKey key)
         throws IOException
     {
         final long blockOffset = slot >>> 24;
@@ -247,7 +249,7 @@ final class BlockFormat
      * @param out  receives (client, index / 4096) to segment number.
      * @return how many records are intact (a torn or damaged record ends the table).
      */
-    static int loadSegments(final FileChannel seg, final long size, final Map<SegmentKey, Integer> out)
+    static int loadSegments(final PositionalFile seg, final long size, final Map<SegmentKey, Integer> out)
         throws IOException
     {
         final int records = (int)Math.min(size / SEG_RECORD, 1 << 17);
@@ -266,16 +268,9 @@ final class BlockFormat
         return records;
     }
 
-    static void readFully(final FileChannel ch, final ByteBuffer b, final long pos) throws IOException
+    static void readFully(final PositionalFile f, final ByteBuffer b, final long pos) throws IOException
     {
-        final int start = b.position();
-        while (b.hasRemaining())
-        {
-            if (ch.read(b, pos + b.position() - start) < 0)
-            {
-                throw new EOFException("end of file at " + (pos + b.position() - start));
-            }
-        }
+        f.readFully(b, pos);
     }
 
     static void writeFully(final FileChannel ch, final ByteBuffer b, final long pos) throws IOException

@@ -50,6 +50,9 @@ final class HourFile
     private final FileChannel dat;
     private final FileChannel idx;
     private final FileChannel seg;
+    /** Read views of {@link #dat} and {@link #idx} (never closed themselves: the channels are). */
+    private final PositionalFile datView;
+    private final PositionalFile idxView;
     private final long idxSizeAtOpen;
     private final Consumer<IOException> onWriteError;
 
@@ -98,6 +101,8 @@ final class HourFile
         this.dat = dat;
         this.idx = idx;
         this.seg = seg;
+        this.datView = PositionalFile.of(dat);
+        this.idxView = PositionalFile.of(idx);
         this.idxSizeAtOpen = idxSizeAtOpen;
         // grown by doubling up to a block: quiet domains keep small buffers
         this.block = new byte[Math.min(settings.blockBytes(), INITIAL_BLOCK)];
@@ -148,7 +153,7 @@ final class HourFile
     private void recover() throws IOException
     {
         final long size = dat.size();
-        long intact = BlockFormat.intactLength(dat, size);
+        long intact = BlockFormat.intactLength(PositionalFile.of(dat), size);
         if (intact < size)
         {
             counters.damage.increment();
@@ -163,7 +168,7 @@ final class HourFile
         datLength = intact;
         intactLength = intact;
         final long segSize = seg.size();
-        segmentCount = BlockFormat.loadSegments(seg, segSize, segments);
+        segmentCount = BlockFormat.loadSegments(PositionalFile.of(seg), segSize, segments);
         if ((long)segmentCount * BlockFormat.SEG_RECORD < segSize)
         {
             counters.damage.increment();
@@ -526,12 +531,12 @@ final class HourFile
             }
             // Not in the unsealed block, or the copy was overtaken: then a seal completed after `before`, so every
             // tree appended before the look-up began is on disk and indexed. Either way the index answers.
-            final long slot = BlockFormat.readSlot(idx, segments, k);
+            final long slot = BlockFormat.readSlot(idxView, segments, k);
             if (slot == 0)
             {
                 return null;
             }
-            final byte[] frame = BlockFormat.readSlotFrame(dat, intactLength, slot, k);
+            final byte[] frame = BlockFormat.readSlotFrame(datView, intactLength, slot, k);
             if (frame != null)
             {
                 return frame;

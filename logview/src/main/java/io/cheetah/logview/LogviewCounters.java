@@ -5,10 +5,12 @@ import io.cheetah.logview.search.SearchCounters;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What the logview store has done and what went wrong, for the metrics endpoint and the State page. Written by
+ * What the logview store (and its archive) has done and what went wrong, for the metrics endpoint and the State
+ * page; {@link #toMap()} holds the counters, {@link #gauges()} the values that go up and down. Written by
  * the dump analyzers (one writer thread per partition) and by look-ups on HTTP threads, hence {@link LongAdder}s;
  * read at any time through {@link #toMap()}.
  */
@@ -38,6 +40,16 @@ public final class LogviewCounters
     {
         return search;
     }
+    final LongAdder archiveHoursUploaded = new LongAdder();
+    final LongAdder archiveBytesUploaded = new LongAdder();
+    final LongAdder archiveFailures = new LongAdder();
+    final LongAdder archiveMismatches = new LongAdder();
+    final LongAdder archiveLookups = new LongAdder();
+    final LongAdder archiveReadErrors = new LongAdder();
+    final LongAdder archiveHoursRemoved = new LongAdder();
+    final AtomicLong archiveBacklogHours = new AtomicLong();
+    final AtomicLong archiveBacklogBytes = new AtomicLong();
+    final AtomicLong localHoursKeptUnarchived = new AtomicLong();
 
     /**
      * @return one writer's own lanes of the counts it adds to for every tree (a logview writer's, made once).
@@ -147,6 +159,123 @@ public final class LogviewCounters
         return hoursRemoved.sum();
     }
 
+    /** Archive: hours uploaded, verified and marked complete (an hour uploaded again after a late tree counts too). */
+    public long archiveHoursUploaded()
+    {
+        return archiveHoursUploaded.sum();
+    }
+
+    /** Archive: bytes of files uploaded and verified. */
+    public long archiveBytesUploaded()
+    {
+        return archiveBytesUploaded.sum();
+    }
+
+    /** Archive: failed attempts (the archive down, full or refusing, a local read failing); each retried later. */
+    public long archiveFailures()
+    {
+        return archiveFailures.sum();
+    }
+
+    /** Archive: files whose length or checksum read back from the archive differed from the local file's. */
+    public long archiveMismatches()
+    {
+        return archiveMismatches.sum();
+    }
+
+    /** Archive: trees found in the archive by a look-up (the local hour was gone). */
+    public long archiveLookups()
+    {
+        return archiveLookups.sum();
+    }
+
+    /** Archive: look-ups or hour listings that could not read the archive (then answered as not found). */
+    public long archiveReadErrors()
+    {
+        return archiveReadErrors.sum();
+    }
+
+    /** Archive: hour directories deleted by the archive's own retention. */
+    public long archiveHoursRemoved()
+    {
+        return archiveHoursRemoved.sum();
+    }
+
+    /** Archive backlog (gauge): sealed local hours not yet complete in the archive, at the uploader's last round. */
+    public long archiveBacklogHours()
+    {
+        return archiveBacklogHours.get();
+    }
+
+    /** Archive backlog (gauge): bytes of those hours' files. */
+    public long archiveBacklogBytes()
+    {
+        return archiveBacklogBytes.get();
+    }
+
+    /** Gauge: local hours past their retention kept because the archive does not hold them whole (yet). */
+    public long localHoursKeptUnarchived()
+    {
+        return localHoursKeptUnarchived.get();
+    }
+
+    /**
+     * Counts an hour uploaded, verified and marked complete (archive package).
+     *
+     * @param bytes its files' bytes.
+     */
+    public void archiveUploaded(final long bytes)
+    {
+        archiveHoursUploaded.increment();
+        archiveBytesUploaded.add(bytes);
+    }
+
+    /**
+     * Counts a failed archive attempt (archive package).
+     *
+     * @param mismatch whether it failed because a file read back differed.
+     */
+    public void archiveFailed(final boolean mismatch)
+    {
+        archiveFailures.increment();
+        if (mismatch)
+        {
+            archiveMismatches.increment();
+        }
+    }
+
+    /**
+     * Counts an archived hour directory deleted by the archive's retention (archive package).
+     */
+    public void archiveHourRemoved()
+    {
+        archiveHoursRemoved.increment();
+    }
+
+    /**
+     * Sets the backlog gauges (archive package, after each round of the uploader).
+     *
+     * @param hours sealed hours not complete in the archive.
+     * @param bytes their bytes.
+     */
+    public void archiveBacklog(final long hours, final long bytes)
+    {
+        archiveBacklogHours.set(hours);
+        archiveBacklogBytes.set(bytes);
+    }
+
+    /**
+     * @return the gauges by name ({@code logview.archive.backlogBytes}, …): values that go up and down.
+     */
+    public Map<String, Long> gauges()
+    {
+        final Map<String, Long> m = new LinkedHashMap<>();
+        m.put("logview.archive.backlogHourDirectories", archiveBacklogHours());
+        m.put("logview.archive.backlogBytes", archiveBacklogBytes());
+        m.put("logview.localHourDirectoriesKeptUnarchived", localHoursKeptUnarchived());
+        return m;
+    }
+
     /**
      * @return every counter by name ({@code logview.treesStored}, …), in a stable order.
      */
@@ -170,6 +299,13 @@ public final class LogviewCounters
         // not "hoursRemoved": promtool's lint reads the word "hours" in a metric name as a non-base unit
         m.put("logview.hourDirectoriesRemoved", hoursRemoved());
         search.addTo(m);
+        m.put("logview.archive.hourDirectoriesUploaded", archiveHoursUploaded());
+        m.put("logview.archive.uploadedBytes", archiveBytesUploaded());
+        m.put("logview.archive.failures", archiveFailures());
+        m.put("logview.archive.mismatches", archiveMismatches());
+        m.put("logview.archive.lookups", archiveLookups());
+        m.put("logview.archive.readErrors", archiveReadErrors());
+        m.put("logview.archive.hourDirectoriesRemoved", archiveHoursRemoved());
         return m;
     }
 }

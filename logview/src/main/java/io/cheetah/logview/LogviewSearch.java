@@ -15,12 +15,7 @@ import io.cheetah.logview.search.TreeSearch;
 import io.cheetah.message.FlatTree;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -120,10 +115,12 @@ public final class LogviewSearch implements TreeSearch
         private final TreeDecoder decoder = new TreeDecoder(LogviewHandler.PAGE_LIMITS, new Utf8Interner(1024));
         private final FlatTree tree = new FlatTree();
         private final IndexReader indexReader = new IndexReader();
-        private final Map<Path, FileChannel> open = new HashMap<>();
+        private final Map<String, PositionalFile> open = new HashMap<>();
         private final long deadline;
         private long blocksRead;
         private long treesExamined;
+        /** Set when an hour could not be read: no hit at or before this time may be handed out. */
+        private long barrier = Long.MIN_VALUE;
 
         Run(final SearchQuery query)
         {
@@ -150,7 +147,8 @@ public final class LogviewSearch implements TreeSearch
                 final long unloaded = nextHour >= minHour ? Math.min(to, (nextHour + 2) * HOUR - 1) : Long.MIN_VALUE;
                 final long unread = blocks.isEmpty() ? Long.MIN_VALUE : blocks.peek().maxTime();
                 final long bound = Math.max(unloaded, unread);
-                while (!hits.isEmpty() && out.size() < query.limit() && hits.peek().time() > bound)
+                final long handOut = Math.max(bound, barrier);
+                while (!hits.isEmpty() && out.size() < query.limit() && hits.peek().time() > handOut)
                 {
                     last = emit(out, last, hits.poll());
                 }
@@ -158,6 +156,11 @@ public final class LogviewSearch implements TreeSearch
                 {
                     final boolean more = !hits.isEmpty() || bound != Long.MIN_VALUE;
                     return new SearchPage(out, more ? last.cursor() : null, false, -1, blocksRead, treesExamined);
+                }
+                if (barrier != Long.MIN_VALUE && bound <= barrier)
+                {
+                    return new SearchPage(out, new SearchCursor(barrier, null, 0), true, barrier, blocksRead,
+                        treesExamined);
                 }
                 if (bound == Long.MIN_VALUE)
                 {
@@ -207,36 +210,35 @@ public final class LogviewSearch implements TreeSearch
                     examine(copy, copy.length);
                 }
             }
-            final Path dir = LogviewFiles.hourDir(store.settings().root(), hour);
-            final List<Path> indexes = new ArrayList<>();
-            try (DirectoryStream<Path> files = Files.newDirectoryStream(dir))
+            // local, or archived once the local copy is gone: the store says which
+            final List<String> indexes = new ArrayList<>();
+            try
             {
-                for (final Path file : files)
+                for (final String name : store.hourFileNames(hour))
                 {
-                    if (LogviewFiles.partitionOf(file.getFileName().toString(), query.domain(), LogviewFiles.SIX) >= 0)
+                    if (LogviewFiles.partitionOf(name, query.domain(), LogviewFiles.SIX) >= 0)
                     {
-                        indexes.add(file);
+                        indexes.add(name);
                     }
                 }
             }
-            catch (final NoSuchFileException e)
-            {
-                return;
-            }
             catch (final IOException e)
             {
+                // the archive or the disk cannot be read now: nothing at or below this hour's latest possible tree is
+                // listed, the answer stops there as partial (a retry later goes on from it)
                 counters().countDamage();
+                barrier = Math.max(barrier, Math.min(to, (hour + 2) * HOUR - 1));
+                nextHour = minHour - 1;
                 return;
             }
-            for (final Path file : indexes)
+            for (final String name : indexes)
             {
-                final int partition = LogviewFiles.partitionOf(file.getFileName().toString(), query.domain(),
-                    LogviewFiles.SIX);
-                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ))
+                final int partition = LogviewFiles.partitionOf(name, query.domain(), LogviewFiles.SIX);
+                try (PositionalFile file = store.openHourFile(hour, name))
                 {
-                    final long size = ch.size();
+                    final long size = file.size();
                     final TermFilter filter = new TermFilter(query, from, to);
-                    indexReader.scan((position, dst) -> BlockFormat.readFully(ch, dst, position), size, filter,
+                    indexReader.scan((position, dst) -> file.readFully(dst, position), size, filter,
                         (idDomain, blockOffset, minTime, maxTime) ->
                             blocks.add(new Candidate(hour, idDomain, partition, blockOffset, maxTime)));
                 }
@@ -244,24 +246,30 @@ public final class LogviewSearch implements TreeSearch
                 {
                     // removed by retention meanwhile
                 }
-                catch (final IOException | RuntimeException e)
+                catch (final IOException e)
                 {
-                    counters().countDamage();
+                    counters().countDamage(); // unreadable now (the archive down): the answer stops above it
+                    barrier = Math.max(barrier, Math.min(to, (hour + 2) * HOUR - 1));
+                    nextHour = minHour - 1;
+                }
+                catch (final RuntimeException e)
+                {
+                    counters().countDamage(); // a damaged record: the summaries before it were taken
                 }
             }
         }
 
         private void readBlock(final Candidate c)
         {
-            final Path path = LogviewFiles.hourDir(store.settings().root(), c.hour())
-                .resolve(LogviewFiles.stem(c.idDomain(), c.partition()) + LogviewFiles.DAT);
+            final String name = LogviewFiles.stem(c.idDomain(), c.partition()) + LogviewFiles.DAT;
+            final String key = c.hour() + "/" + name;
             try
             {
-                FileChannel dat = open.get(path);
+                PositionalFile dat = open.get(key);
                 if (dat == null)
                 {
-                    dat = FileChannel.open(path, StandardOpenOption.READ);
-                    open.put(path, dat);
+                    dat = store.openHourFile(c.hour(), name);
+                    open.put(key, dat);
                 }
                 final byte[] raw = BlockFormat.readBlock(dat, c.blockOffset(), dat.size());
                 blocksRead++;
@@ -278,7 +286,8 @@ public final class LogviewSearch implements TreeSearch
             }
             catch (final IOException e)
             {
-                counters().countDamage();
+                counters().countDamage(); // unreadable now (the archive down): no hit at or before it is handed out
+                barrier = Math.max(barrier, c.maxTime());
             }
         }
 
@@ -316,11 +325,11 @@ public final class LogviewSearch implements TreeSearch
         @Override
         public void close()
         {
-            for (final FileChannel ch : open.values())
+            for (final PositionalFile f : open.values())
             {
                 try
                 {
-                    ch.close();
+                    f.close();
                 }
                 catch (final IOException ignored)
                 {

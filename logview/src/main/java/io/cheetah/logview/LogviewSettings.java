@@ -19,9 +19,11 @@ import java.nio.file.Path;
  *                          file, at most 65,536; beyond it trees are stored but not indexed, and counted.
  * @param openReaders       {@code logview.openReaders}: closed-hour files kept open for look-ups.
  * @param cleanupMinutes    {@code logview.cleanupMinutes}: how often the retention job runs.
+ * @param archive           {@code logview.archive.*} and {@code logview.localRetentionHours}: where sealed hours
+ *                          are archived ({@link ArchiveSettings#OFF}: nowhere).
  */
 public record LogviewSettings(Path dataDir, int retentionDays, int blockBytes, long sealMillis, int maxDomainsPerHour,
-    int maxSegmentsPerFile, int openReaders, int cleanupMinutes)
+    int maxSegmentsPerFile, int openReaders, int cleanupMinutes, ArchiveSettings archive)
 {
     /**
      * Validates every field, naming the configuration key of the first bad one.
@@ -40,6 +42,39 @@ public record LogviewSettings(Path dataDir, int retentionDays, int blockBytes, l
             maxSegmentsPerFile);
         require(openReaders >= 1, "logview.openReaders", ">= 1", openReaders);
         require(cleanupMinutes >= 1, "logview.cleanupMinutes", ">= 1", cleanupMinutes);
+        if (archive == null)
+        {
+            throw new IllegalArgumentException("logview.archive must be set (ArchiveSettings.OFF: no archive)");
+        }
+    }
+
+    /**
+     * The settings without an archive.
+     *
+     * @param dataDir            see the record.
+     * @param retentionDays      see the record.
+     * @param blockBytes         see the record.
+     * @param sealMillis         see the record.
+     * @param maxDomainsPerHour  see the record.
+     * @param maxSegmentsPerFile see the record.
+     * @param openReaders        see the record.
+     * @param cleanupMinutes     see the record.
+     */
+    public LogviewSettings(final Path dataDir, final int retentionDays, final int blockBytes, final long sealMillis,
+        final int maxDomainsPerHour, final int maxSegmentsPerFile, final int openReaders, final int cleanupMinutes)
+    {
+        this(dataDir, retentionDays, blockBytes, sealMillis, maxDomainsPerHour, maxSegmentsPerFile, openReaders,
+            cleanupMinutes, ArchiveSettings.OFF);
+    }
+
+    /**
+     * @param with where sealed hours go.
+     * @return these settings with that archive.
+     */
+    public LogviewSettings withArchive(final ArchiveSettings with)
+    {
+        return new LogviewSettings(dataDir, retentionDays, blockBytes, sealMillis, maxDomainsPerHour,
+            maxSegmentsPerFile, openReaders, cleanupMinutes, with);
     }
 
     /**

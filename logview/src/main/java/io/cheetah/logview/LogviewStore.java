@@ -4,6 +4,7 @@ import io.cheetah.message.MessageId;
 import io.cheetah.core.disk.Disk;
 import io.cheetah.logview.search.SearchIndex;
 import io.cheetah.core.disk.DiskFailureLog;
+import io.cheetah.logview.archive.LogviewArchive;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,7 +15,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,8 +31,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * Keeps every raw tree by message id for {@code retentionDays} and finds it again: the server's logview.
  * Created once at start-up; the pipeline gets one {@link LogviewWriter} per dump partition (through
  * {@link DumpAnalyzer#type}), HTTP threads call {@link #find(String)}, the metrics endpoint reads
- * {@link #counters()}, and {@link #start()} runs the retention job. See the package documentation for the layout
- * and the writer/reader hand-off.
+ * {@link #counters()}, and {@link #start()} runs the retention job (and the archive's uploader, when
+ * {@code logview.archive.uri} is set: then look-ups of hours no longer on the local disk read the archive). See the
+ * package documentation for the layout and the writer/reader hand-off.
  */
 public final class LogviewStore implements Closeable, TreeLookup
 {
@@ -56,6 +60,9 @@ public final class LogviewStore implements Closeable, TreeLookup
     private final Map<Integer, LogviewWriter> writers = new ConcurrentHashMap<>();
     private volatile int partitions;
     private ScheduledExecutorService retention;
+    /** The archive of sealed hours, or null without {@code logview.archive.uri}. */
+    private final HourArchive archive;
+    private final AtomicLong lastArchiveWarning = new AtomicLong(Long.MIN_VALUE / 2);
 
     /**
      * @param settings where and how long to keep trees.
@@ -73,6 +80,7 @@ public final class LogviewStore implements Closeable, TreeLookup
     {
         this.settings = settings;
         this.disk = disk;
+        this.archive = settings.archive().enabled() ? new LogviewArchive(this) : null;
     }
 
     /**
@@ -124,10 +132,15 @@ public final class LogviewStore implements Closeable, TreeLookup
     }
 
     /**
-     * Starts the retention job (every {@code logview.cleanupMinutes}, on one daemon thread).
+     * Starts the retention job (every {@code logview.cleanupMinutes}, on one daemon thread) and the archive's
+     * uploader (its own daemon thread) when an archive is configured.
      */
     public synchronized void start()
     {
+        if (archive != null)
+        {
+            archive.start();
+        }
         if (retention == null)
         {
             retention = Executors.newSingleThreadScheduledExecutor(r ->
@@ -253,7 +266,7 @@ public final class LogviewStore implements Closeable, TreeLookup
         }
         catch (final NoSuchFileException e)
         {
-            return null;
+            return archive == null ? null : findArchived(id, k);
         }
         for (final int p : onDisk)
         {
@@ -268,6 +281,184 @@ public final class LogviewStore implements Closeable, TreeLookup
             }
         }
         return null;
+    }
+
+    /**
+     * Looks a key up in the archive's complete hour: its manifest (cached) names the domain's files, which are
+     * opened for positional reads (the segment table, one index slot, one block), never downloaded. The views are
+     * cached with the local closed files. An archive that cannot be read is counted ({@code archiveReadErrors})
+     * and answers nothing.
+     */
+    private byte[] findArchived(final MessageId id, final MessageKey k) throws IOException
+    {
+        final long hour = id.hour();
+        final List<String> names;
+        try
+        {
+            names = archive.files(hour);
+        }
+        catch (final IOException e)
+        {
+            archiveReadFailed(e, hour);
+            return null;
+        }
+        for (final String name : names)
+        {
+            final int p = LogviewFiles.partitionOf(name, id.domain());
+            if (p < 0)
+            {
+                continue;
+            }
+            final FileKey key = new FileKey(hour, id.domain(), p);
+            try
+            {
+                SealedFile f = sealed.get(key);
+                if (f == null)
+                {
+                    final SealedFile fresh = SealedFile.open(n -> archive.open(hour, n),
+                        LogviewFiles.stem(id.domain(), p), true);
+                    if (fresh == null)
+                    {
+                        continue;
+                    }
+                    f = cache(key, fresh);
+                    if (f == fresh && f.damagedOnOpen())
+                    {
+                        counters.damage.increment();
+                    }
+                }
+                final long slot = f.slot(k);
+                final byte[] frame = slot == 0 ? null : f.frame(slot, k);
+                if (frame != null)
+                {
+                    counters.archiveLookups.increment();
+                    return frame;
+                }
+                if (slot != 0)
+                {
+                    counters.damage.increment();
+                }
+            }
+            catch (final ClosedChannelException e)
+            {
+                throw e; // the cache closed the view meanwhile: find retries
+            }
+            catch (final IOException e)
+            {
+                evict(key);
+                archiveReadFailed(e, hour);
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private void archiveReadFailed(final IOException e, final long hour)
+    {
+        counters.archiveReadErrors.increment();
+        final long now = System.nanoTime();
+        final long last = lastArchiveWarning.get();
+        if (now - last > 60_000_000_000L && lastArchiveWarning.compareAndSet(last, now))
+        {
+            LOG.warn("logview archive {} could not be read for hour {} (counted in " +
+                "cheetah_logview_archive_read_errors_total; logged at most once a minute)", settings.archive().uri(),
+                hour, e);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ hour files
+
+    /**
+     * The files of one hour, for readers of other files kept beside the trees (the search index): the local
+     * directory's regular files if it exists, else the archive's complete hour's, else none.
+     *
+     * @param epochHour the hour (epoch millis / 3,600,000).
+     * @return the file names, sorted; empty when the hour has none.
+     * @throws IOException when the local directory or the archive cannot be read now.
+     */
+    public List<String> hourFileNames(final long epochHour) throws IOException
+    {
+        final Path dir = LogviewFiles.hourDir(settings.root(), epochHour);
+        final List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, Files::isRegularFile))
+        {
+            for (final Path f : files)
+            {
+                names.add(f.getFileName().toString());
+            }
+        }
+        catch (final NoSuchFileException e)
+        {
+            if (archive == null)
+            {
+                return List.of();
+            }
+            try
+            {
+                names.addAll(archive.files(epochHour));
+            }
+            catch (final IOException archiveDown)
+            {
+                archiveReadFailed(archiveDown, epochHour);
+                throw archiveDown;
+            }
+        }
+        Collections.sort(names);
+        return names;
+    }
+
+    /**
+     * Opens one file of an hour for positional reads: the local one if the hour's local directory exists, else the
+     * archived one. The caller closes it.
+     *
+     * @param epochHour the hour.
+     * @param name      a name {@link #hourFileNames} gave.
+     * @return the open file.
+     * @throws NoSuchFileException when the hour has no such file.
+     * @throws IOException when it cannot be opened now.
+     */
+    public PositionalFile openHourFile(final long epochHour, final String name) throws IOException
+    {
+        if (name.isEmpty() || name.contains("/") || name.contains("\\") || name.startsWith("."))
+        {
+            throw new NoSuchFileException(name);
+        }
+        final Path dir = LogviewFiles.hourDir(settings.root(), epochHour);
+        if (Files.isDirectory(dir) || archive == null)
+        {
+            return PositionalFile.open(dir.resolve(name));
+        }
+        try
+        {
+            return archive.open(epochHour, name);
+        }
+        catch (final NoSuchFileException e)
+        {
+            throw e;
+        }
+        catch (final IOException e)
+        {
+            archiveReadFailed(e, epochHour);
+            throw e;
+        }
+    }
+
+    /**
+     * @param epochHour an hour.
+     * @return its local directory, {@code <dataDir>/logview/<yyyyMMdd>/<HH>} (which may not exist).
+     */
+    public Path hourDirectory(final long epochHour)
+    {
+        return LogviewFiles.hourDir(settings.root(), epochHour);
+    }
+
+    /**
+     * @param epochHour an hour.
+     * @return whether a writer holds files of that hour open now (then it is not sealed: the archive waits).
+     */
+    public boolean hourLive(final long epochHour)
+    {
+        return isLive(epochHour);
     }
 
     /**
@@ -468,15 +659,22 @@ public final class LogviewStore implements Closeable, TreeLookup
     /**
      * Deletes every hour directory older than {@code retentionDays} before {@code nowMillis}, and nothing else:
      * only {@code <yyyyMMdd>/<HH>} directories are considered, only the store's own files in them are deleted, and
-     * hours still open for writing are kept.
+     * hours still open for writing are kept. With an archive, {@code retentionDays} does not apply: an hour older
+     * than {@code logview.localRetentionHours} is deleted only once the archive holds every one of its files whole
+     * (length and checksum), or once it is older than the archive's own retention; the others are kept and counted
+     * ({@code localHoursKeptUnarchived}).
      *
      * @param nowMillis the current time.
      * @return how many hour directories were removed.
      */
     public int cleanup(final long nowMillis)
     {
-        final long cutoff = Math.floorDiv(nowMillis, MessageId.HOUR_MILLIS) - settings.retentionDays() * 24L;
+        final long nowHour = Math.floorDiv(nowMillis, MessageId.HOUR_MILLIS);
+        final long cutoff = archive == null ? nowHour - settings.retentionDays() * 24L
+            : nowHour - settings.archive().retentionDays() * 24L;
+        final long localCutoff = nowHour - settings.archive().localRetentionHours();
         int removed = 0;
+        int kept = 0;
         final Path root = settings.root();
         if (!Files.isDirectory(root))
         {
@@ -492,9 +690,27 @@ public final class LogviewStore implements Closeable, TreeLookup
                     {
                         final long hour = LogviewFiles.parseHour(day.getFileName().toString(),
                             hourDir.getFileName().toString());
-                        if (hour >= 0 && hour < cutoff && !isLive(hour) && deleteHour(hourDir, hour))
+                        if (hour < 0 || isLive(hour))
                         {
-                            removed++;
+                            continue;
+                        }
+                        if (hour < cutoff)
+                        {
+                            if (deleteHour(hourDir, hour))
+                            {
+                                removed++;
+                            }
+                        }
+                        else if (archive != null && hour < localCutoff)
+                        {
+                            if (!archived(hour, hourDir))
+                            {
+                                kept++;
+                            }
+                            else if (deleteArchivedHour(hourDir, hour))
+                            {
+                                removed++;
+                            }
                         }
                     }
                 }
@@ -516,7 +732,61 @@ public final class LogviewStore implements Closeable, TreeLookup
             LOG.warn("logview retention could not list {}", root, e);
         }
         counters.hoursRemoved.add(removed);
+        if (archive != null)
+        {
+            counters.localHoursKeptUnarchived.set(kept);
+        }
         return removed;
+    }
+
+    private boolean archived(final long hour, final Path dir)
+    {
+        try
+        {
+            return archive.holdsWhole(hour, dir);
+        }
+        catch (final IOException e)
+        {
+            archiveReadFailed(e, hour);
+            return false;
+        }
+    }
+
+    /**
+     * Deletes a local hour the archive holds whole: the directory is first renamed away (atomically, so a look-up
+     * sees either the whole local hour or none and then reads the archive), then the archived files are deleted.
+     * A file that appeared since the check and is not in the archive is kept (and so is the renamed directory).
+     */
+    private boolean deleteArchivedHour(final Path dir, final long hour) throws IOException
+    {
+        final List<String> archivedNames = archive.files(hour);
+        if (archivedNames.isEmpty())
+        {
+            return false;
+        }
+        for (final FileKey k : sealed.keySet())
+        {
+            if (k.hour() == hour)
+            {
+                evict(k);
+            }
+        }
+        final Path away = dir.resolveSibling(dir.getFileName() + ".archived-" + System.nanoTime());
+        Files.move(dir, away, StandardCopyOption.ATOMIC_MOVE);
+        for (final String name : archivedNames)
+        {
+            Files.deleteIfExists(away.resolve(name));
+        }
+        try
+        {
+            Files.deleteIfExists(away);
+            return true;
+        }
+        catch (final IOException notEmpty)
+        {
+            LOG.warn("logview retention left {}: it holds files the archive does not", away);
+            return true;
+        }
     }
 
     private boolean isLive(final long hour)
@@ -584,6 +854,10 @@ public final class LogviewStore implements Closeable, TreeLookup
         for (final FileKey k : sealed.keySet())
         {
             evict(k);
+        }
+        if (archive != null)
+        {
+            archive.close();
         }
     }
 

@@ -4,29 +4,29 @@ import io.cheetah.logview.BlockFormat.SegmentKey;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * A read-only view of one (hour, domain, partition) file set that no writer holds open: a closed hour, or an hour
- * written before a restart. Opening it finds the intact part of the block file (a torn tail is ignored) and loads
- * the segment table: a snapshot, so it is only right while no writer appends to the files. Afterwards look-ups from
- * any number of threads use positional reads. Cached, closed, and its damage counted by {@link LogviewStore}, which
- * knows whether a writer had the files open meanwhile (then a torn tail or a slot past the snapshot is no damage).
+ * A read-only view of one (hour, domain, partition) file set that no writer holds open: a closed hour, an hour
+ * written before a restart, or an archived hour. Opening it finds the intact part of the block file (a torn tail is
+ * ignored; an archived file, verified whole against its manifest, is taken as it is without walking its blocks) and
+ * loads the segment table: a snapshot, so it is only right while no writer appends to the files. Afterwards
+ * look-ups from any number of threads use positional reads ({@link PositionalFile}). Cached, closed, and its damage
+ * counted by {@link LogviewStore}, which knows whether a writer had the files open meanwhile (then a torn tail or a
+ * slot past the snapshot is no damage).
  */
 final class SealedFile implements Closeable
 {
-    private final FileChannel dat;
-    private final FileChannel idx;
+    private final PositionalFile dat;
+    private final PositionalFile idx;
     private final long intactLength;
     private final Map<SegmentKey, Integer> segments;
     private final boolean damagedOnOpen;
 
-    private SealedFile(final FileChannel dat, final FileChannel idx, final long intactLength,
+    private SealedFile(final PositionalFile dat, final PositionalFile idx, final long intactLength,
         final Map<SegmentKey, Integer> segments, final boolean damagedOnOpen)
     {
         this.dat = dat;
@@ -37,37 +37,86 @@ final class SealedFile implements Closeable
     }
 
     /**
+     * Opens one of an hour's files by name.
+     */
+    @FunctionalInterface
+    interface Opener
+    {
+        /**
+         * @param name file name in the hour directory.
+         * @return the file, or null when it does not exist.
+         * @throws IOException when it cannot be opened.
+         */
+        PositionalFile open(String name) throws IOException;
+    }
+
+    /**
+     * @param dir the hour directory.
+     * @return an opener of its local files.
+     */
+    static Opener local(final Path dir)
+    {
+        return name ->
+        {
+            try
+            {
+                return PositionalFile.open(dir.resolve(name));
+            }
+            catch (final NoSuchFileException e)
+            {
+                return null;
+            }
+        };
+    }
+
+    /**
      * @param dir  the hour directory.
      * @param stem file name without extension.
      * @return the open view, or null when the files do not exist.
      */
     static SealedFile open(final Path dir, final String stem) throws IOException
     {
-        final FileChannel dat;
-        try
-        {
-            dat = FileChannel.open(dir.resolve(stem + LogviewFiles.DAT), StandardOpenOption.READ);
-        }
-        catch (final NoSuchFileException e)
+        return open(local(dir), stem, false);
+    }
+
+    /**
+     * @param files  opens the hour's files.
+     * @param stem   file name without extension.
+     * @param whole  whether the files are known whole (archived and verified): then the block chain is not walked
+     *               (one read per block, slow over a network), the file's length is taken as intact.
+     * @return the open view, or null when the block file does not exist.
+     */
+    static SealedFile open(final Opener files, final String stem, final boolean whole) throws IOException
+    {
+        final PositionalFile dat = files.open(stem + LogviewFiles.DAT);
+        if (dat == null)
         {
             return null;
         }
-        FileChannel idx = null;
+        PositionalFile idx = null;
         try
         {
             final long size = dat.size();
-            final long intact = BlockFormat.intactLength(dat, size);
+            final long intact = whole ? size : BlockFormat.intactLength(dat, size);
             boolean damaged = intact < size;
             final Map<SegmentKey, Integer> segments = new HashMap<>();
-            try (FileChannel seg = FileChannel.open(dir.resolve(stem + LogviewFiles.SEG), StandardOpenOption.READ))
+            try (PositionalFile seg = files.open(stem + LogviewFiles.SEG))
             {
+                if (seg == null)
+                {
+                    throw new NoSuchFileException(stem + LogviewFiles.SEG);
+                }
                 final long segSize = seg.size();
                 if ((long)BlockFormat.loadSegments(seg, segSize, segments) * BlockFormat.SEG_RECORD < segSize)
                 {
                     damaged = true;
                 }
             }
-            idx = FileChannel.open(dir.resolve(stem + LogviewFiles.IDX), StandardOpenOption.READ);
+            idx = files.open(stem + LogviewFiles.IDX);
+            if (idx == null)
+            {
+                throw new NoSuchFileException(stem + LogviewFiles.IDX);
+            }
             return new SealedFile(dat, idx, intact, segments, damaged);
         }
         catch (final IOException | RuntimeException e)

@@ -58,6 +58,11 @@
  * block files ({@code .six}, package {@code io.cheetah.logview.search}); {@code LogviewSearch} answers searches from
  * it and {@code LogviewSearchHandler} serves them at {@code /api/v1/logview/search} (docs/protocol.md §8.1).
  * <p>
+ * <b>Archive.</b> With {@code logview.archive.uri}, sealed hours are copied to a Hadoop file system and look-ups of
+ * hours gone from the local disk read them there by position (package {@code io.cheetah.logview.archive}); every
+ * closed-file read goes through {@link io.cheetah.logview.PositionalFile}, and {@code LogviewStore.hourFileNames} /
+ * {@code openHourFile} give other readers (the search index) an hour's files wherever they are.
+ * <p>
  * <b>Memory.</b> Per open file: its unsealed block (grows by doubling up to about {@code blockBytes}); per writer:
  * one compression buffer. So about {@code partitions × domains per hour × blockBytes} at worst, capped through
  * {@code logview.maxDomainsPerHour}.

@@ -1,5 +1,6 @@
 package io.cheetah.server.config;
 
+import io.cheetah.logview.ArchiveSettings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -119,6 +120,12 @@ public final class ConfigLoader
         d.put("logview.maxSegmentsPerFile", 65536);
         d.put("logview.openReaders", 64);
         d.put("logview.cleanupMinutes", 10);
+        d.put("logview.localRetentionHours", ArchiveSettings.OFF.localRetentionHours());
+        d.put("logview.archive.uri", "");
+        d.put("logview.archive.retentionDays", ArchiveSettings.OFF.retentionDays());
+        d.put("logview.archive.scanSeconds", (int)(ArchiveSettings.OFF.scanMillis() / 1000));
+        d.put("logview.archive.retryMinSeconds", (int)(ArchiveSettings.OFF.retryMinMillis() / 1000));
+        d.put("logview.archive.retryMaxSeconds", (int)(ArchiveSettings.OFF.retryMaxMillis() / 1000));
         return d;
     }
 
@@ -347,7 +354,10 @@ public final class ConfigLoader
         final ServerConfig.Logview logview = new ServerConfig.Logview(intIn("logview.retentionDays", 1, 3650),
             intIn("logview.blockBytes", 4096, 8 << 20), intIn("logview.sealMillis", 100, Integer.MAX_VALUE),
             intIn("logview.maxDomainsPerHour", 1, 1_000_000), intIn("logview.maxSegmentsPerFile", 1, 65_536),
-            intIn("logview.openReaders", 1, 100_000), intIn("logview.cleanupMinutes", 1, 1440));
+            intIn("logview.openReaders", 1, 100_000), intIn("logview.cleanupMinutes", 1, 1440),
+            string("logview.archive.uri"), intIn("logview.localRetentionHours", 1, 87_600),
+            intIn("logview.archive.retentionDays", 1, 36_500), intIn("logview.archive.scanSeconds", 1, 86_400),
+            intIn("logview.archive.retryMinSeconds", 1, 86_400), intIn("logview.archive.retryMaxSeconds", 1, 86_400));
         try
         {
             // the components' own checks too, so that anything they refuse stops start-up here, by key

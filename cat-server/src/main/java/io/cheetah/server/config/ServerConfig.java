@@ -7,6 +7,7 @@ import io.cheetah.server.alert.CatAlertConfig;
 import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.alert.OwnRules;
 import io.cheetah.server.journal.JournalSettings;
+import io.cheetah.logview.ArchiveSettings;
 import io.cheetah.logview.LogviewSettings;
 import io.cheetah.server.storage.StorageSettings;
 
@@ -300,9 +301,17 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param maxSegmentsPerFile index segments per hour file.
      * @param openReaders        closed-hour files kept open for look-ups.
      * @param cleanupMinutes     how often retention runs.
+     * @param archiveUri         {@code logview.archive.uri}: where sealed hours are archived; empty: nowhere.
+     * @param localRetentionHours {@code logview.localRetentionHours}: hours an archived hour stays local too.
+     * @param archiveRetentionDays {@code logview.archive.retentionDays}: days the archive keeps an hour.
+     * @param archiveScanSeconds {@code logview.archive.scanSeconds}: how often the uploader looks for sealed hours.
+     * @param archiveRetryMinSeconds {@code logview.archive.retryMinSeconds}: first back-off after a failure.
+     * @param archiveRetryMaxSeconds {@code logview.archive.retryMaxSeconds}: longest back-off.
      */
     public record Logview(int retentionDays, int blockBytes, long sealMillis, int maxDomainsPerHour,
-                          int maxSegmentsPerFile, int openReaders, int cleanupMinutes)
+                          int maxSegmentsPerFile, int openReaders, int cleanupMinutes, String archiveUri,
+                          int localRetentionHours, int archiveRetentionDays, int archiveScanSeconds,
+                          int archiveRetryMinSeconds, int archiveRetryMaxSeconds)
     {
         /**
          * @param dataDir {@code storage.dataDir}.
@@ -311,7 +320,9 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
         public LogviewSettings settings(final String dataDir)
         {
             return new LogviewSettings(Path.of(dataDir), retentionDays, blockBytes, sealMillis, maxDomainsPerHour,
-                maxSegmentsPerFile, openReaders, cleanupMinutes);
+                maxSegmentsPerFile, openReaders, cleanupMinutes, new ArchiveSettings(archiveUri, localRetentionHours,
+                archiveRetentionDays, archiveScanSeconds * 1000L, archiveRetryMinSeconds * 1000L,
+                archiveRetryMaxSeconds * 1000L));
         }
     }
 

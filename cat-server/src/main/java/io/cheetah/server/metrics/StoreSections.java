@@ -95,7 +95,8 @@ public final class StoreSections
     /**
      * @param counters the logview store's counters.
      * @return a section with one family per counter: {@code logview.treesStored} becomes
-     * {@code cheetah_logview_trees_stored_total}.
+     * {@code cheetah_logview_trees_stored_total}; and one gauge per gauge: {@code logview.archive.backlogBytes}
+     * becomes {@code cheetah_logview_archive_backlog_bytes}.
      */
     public static Consumer<StringBuilder> logview(final LogviewCounters counters)
     {
@@ -105,6 +106,11 @@ public final class StoreSections
             {
                 final String name = "cheetah_" + snake(e.getKey()) + "_total";
                 family(out, name, "counter", "Logview store: " + e.getKey() + ".", e.getValue());
+            }
+            for (final Map.Entry<String, Long> e : counters.gauges().entrySet())
+            {
+                family(out, "cheetah_" + snake(e.getKey()), "gauge", "Logview store: " + e.getKey() + ".",
+                    e.getValue());
             }
         };
     }

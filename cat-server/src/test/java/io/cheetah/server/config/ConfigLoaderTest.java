@@ -205,6 +205,11 @@ class ConfigLoaderTest
         assertThat(s.embedded()).isFalse();
         assertThat(c.logview().settings(c.storage().dataDir())).isEqualTo(
             new io.cheetah.logview.LogviewSettings(Path.of("/tmp/cheetah-x"), 3, 65536, 500, 50, 100, 8, 5));
+        assertThat(new ConfigLoader().set(List.of("logview.archive.uri=hdfs://nn:8020/cheetah/logview",
+            "logview.localRetentionHours=48", "logview.archive.retentionDays=365", "logview.archive.scanSeconds=30",
+            "logview.archive.retryMinSeconds=2", "logview.archive.retryMaxSeconds=300")).load().logview()
+            .settings("data").archive()).isEqualTo(new io.cheetah.logview.ArchiveSettings(
+                "hdfs://nn:8020/cheetah/logview", 48, 365, 30_000, 2_000, 300_000));
 
         final ServerConfig d = new ConfigLoader().load();
         assertThat(d.storage().enabled()).isTrue();
@@ -235,6 +240,12 @@ class ConfigLoaderTest
             {"logview.sealMillis=10", "logview.sealMillis:"},
             {"logview.retentionDays=0", "logview.retentionDays:"},
             {"logview.maxSegmentsPerFile=70000", "logview.maxSegmentsPerFile:"},
+            {"logview.archive.uri=namenode:8020/cheetah", "logview.archive.uri"},
+            {"logview.archive.uri=hdfs://namenode:8020/a%zz", "logview.archive.uri"},
+            {"logview.localRetentionHours=0", "logview.localRetentionHours:"},
+            {"logview.archive.retentionDays=0", "logview.archive.retentionDays:"},
+            {"logview.archive.retryMinSeconds=0", "logview.archive.retryMinSeconds:"},
+            {"logview.archive.retryMinSeconds=700", "logview.archive.retryMaxSeconds"},
         };
         for (final String[] c : cases)
         {
