@@ -150,7 +150,7 @@ public final class SearchHour
         {
             clock[0] = HOUR_START + i * step / 1_000_000L;
             final MessageTree mt = mix.nextTree();
-            if (DOMAIN.equals(mt.domain()) && ++domainCount % (RARE_EVERY / writers) == 0)
+            if (DOMAIN.equals(mt.domain()) && ++domainCount % RARE_EVERY == 0)
             {
                 ((TransactionMessage)mt.root()).addChild(new Event("Rare", "marker", "0", "", clock[0]));
                 rare.incrementAndGet();
