@@ -107,6 +107,24 @@ function summary(rows, rates) {
       return [el('dt', null, label), el('dd', { 'data-metric': metric, class: bad(v) ? 'bad' : null }, show(v))];
     })));
   }
+  // The logview: its writes, its search index, and the archive (an HDFS outage shows as a growing backlog).
+  const logview = [
+    ['Trees stored', 'cheetah_logview_trees_stored_total', fmt.int, () => false],
+    ['Write errors', 'cheetah_logview_write_errors_total', fmt.int, (v) => v > 0],
+    ['Search index write errors', 'cheetah_logview_search_write_errors_total', fmt.int, (v) => v > 0],
+    ['Damage found', 'cheetah_logview_damage_total', fmt.int, (v) => v > 0],
+    ['Archive backlog (hours)', 'cheetah_logview_archive_backlog_hour_directories', fmt.int, (v) => v > 0],
+    ['Archive backlog (bytes)', 'cheetah_logview_archive_backlog_bytes', fmt.int, (v) => v > 0],
+    ['Archive upload failures', 'cheetah_logview_archive_failures_total', fmt.int, (v) => v > 0],
+    ['Local hours kept, not archived', 'cheetah_logview_local_hour_directories_kept_unarchived', fmt.int, (v) => v > 0],
+  ].filter(([, metric]) => rows.some((r) => r.metric === metric));
+  if (logview.length) {
+    parts.push(el('h3', null, 'Logview'));
+    parts.push(el('dl', { class: 'kv panel-box', id: 'state-logview' }, logview.map(([label, metric, show, bad]) => {
+      const v = total(rows, metric);
+      return [el('dt', null, label), el('dd', { 'data-metric': metric, class: bad(v) ? 'bad' : null }, show(v))];
+    })));
+  }
   const rings = rows.filter((r) => r.metric === 'cheetah_ring_remaining');
   if (rings.length) {
     parts.push(el('h3', null, 'Rings: free slots'));

@@ -432,7 +432,8 @@ class AlertsPageSystemTest extends BrowserPages
     {
         assertThat(browser.open("http://127.0.0.1:" + full.server().httpPort() + "/cat/r/t?domain=shop"))
             .isIn("true", "error");
-        assertThat(browser.all("#top nav a")).extracting(WebElement::getText).endsWith("Dependency", "Alerts");
+        assertThat(browser.all("#top nav a")).extracting(WebElement::getText)
+            .endsWith("Dependency", "Alerts", "Logview search");
         assertThat(browser.navigate(() -> browser.one("#tab-alerts").click())).isEqualTo("true");
         assertThat(browser.driver().getCurrentUrl()).endsWith("/cat/r/alerts?domain=shop");
         assertRows(live(s -> s.domain().equals("shop")));

@@ -114,9 +114,15 @@ class ReportPagesSystemTest extends KnownTrafficPages
             .isEqualTo("12");
         assertThat(browser.one("#state-storage [data-metric=cheetah_journal_replayed_trees_total]").getText())
             .isEqualTo("345");
+        // an archive outage too: the hours waiting for it and the failed uploads, in red
+        final WebElement backlog = browser.one("#state-logview [data-metric=cheetah_logview_archive_backlog_hour_directories]");
+        assertThat(backlog.getText()).isEqualTo("2");
+        assertThat(backlog.getDomAttribute("class")).isEqualTo("bad");
+        assertThat(browser.one("#state-logview [data-metric=cheetah_logview_archive_failures_total]").getText())
+            .isEqualTo("7");
         // the State analyzer's report of every known tree, in CAT's shape: the server, its domains, its minutes
         assertThat(browser.all("#content h2")).extracting(WebElement::getText).contains("Server 10.9.9.9");
-        assertThat(browser.all("#content dl").get(2).getText()).contains("total").contains("31450")
+        assertThat(browser.all("#content dl").get(3).getText()).contains("total").contains("31450")
             .contains("totalLoss");
         assertThat(rows("state-processDomain")).extracting(r -> r.subList(0, 2))
             .containsExactlyInAnyOrder(List.of("shop", "75"), List.of("big", "31375"));
