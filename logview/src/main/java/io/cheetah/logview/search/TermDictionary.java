@@ -96,12 +96,7 @@ final class TermDictionary
         final byte kind = event ? SearchFormat.E_NAME : SearchFormat.T_NAME;
         final int type = typeTerm(tree, i, event);
         final int t = term(kind, tree.type(i), tree.name(i));
-        if (t >= typeOf.length)
-        {
-            final int old = typeOf.length;
-            typeOf = Arrays.copyOf(typeOf, Math.max(t + 1, old * 2));
-            Arrays.fill(typeOf, old, typeOf.length, NONE);
-        }
+        ensureTypeOf(t);
         if (t < size && typeOf[t] == NONE && !isOverflow(t))
         {
             typeOf[t] = type;
@@ -139,17 +134,7 @@ final class TermDictionary
      */
     int statusTerm(final String status)
     {
-        final Integer known = statuses.get(status);
-        if (known != null)
-        {
-            return known;
-        }
-        final int t = term(SearchFormat.STATUS, status, null);
-        if (!isOverflow(t))
-        {
-            statuses.put(status, t);
-        }
-        return t;
+        return textTerm(statuses, SearchFormat.STATUS, status);
     }
 
     /**
@@ -179,17 +164,33 @@ final class TermDictionary
      */
     int hostTerm(final String host)
     {
-        final Integer known = hosts.get(host);
+        return textTerm(hosts, SearchFormat.HOST, host);
+    }
+
+    /** A term found by its text alone (no symbol): a String caches its hash, so a known one costs one probe. */
+    private int textTerm(final Map<String, Integer> byText, final byte kind, final String text)
+    {
+        final Integer known = byText.get(text);
         if (known != null)
         {
             return known;
         }
-        final int t = term(SearchFormat.HOST, host, null);
+        final int t = term(kind, text, null);
         if (!isOverflow(t))
         {
-            hosts.put(host, t);
+            byText.put(text, t);
         }
         return t;
+    }
+
+    private void ensureTypeOf(final int t)
+    {
+        if (t >= typeOf.length)
+        {
+            final int old = typeOf.length;
+            typeOf = Arrays.copyOf(typeOf, Math.max(t + 1, old * 2));
+            Arrays.fill(typeOf, old, typeOf.length, NONE);
+        }
     }
 
     /**
@@ -249,12 +250,7 @@ final class TermDictionary
     {
         final int t = size++;
         texts.put(key, t);
-        if (t >= typeOf.length)
-        {
-            final int old = typeOf.length;
-            typeOf = Arrays.copyOf(typeOf, old * 2);
-            Arrays.fill(typeOf, old, typeOf.length, NONE);
-        }
+        ensureTypeOf(t);
         typeOf[t] = NONE;
         final byte[] a = text.getBytes(StandardCharsets.UTF_8);
         final byte[] b = second == null ? null : second.getBytes(StandardCharsets.UTF_8);
@@ -302,12 +298,7 @@ final class TermDictionary
         {
             type = find(kind == SearchFormat.T_NAME ? SearchFormat.T_TYPE : SearchFormat.E_TYPE, text);
         }
-        if (t >= typeOf.length)
-        {
-            final int old = typeOf.length;
-            typeOf = Arrays.copyOf(typeOf, Math.max(t + 1, old * 2));
-            Arrays.fill(typeOf, old, typeOf.length, NONE);
-        }
+        ensureTypeOf(t);
         typeOf[t] = type;
     }
 
