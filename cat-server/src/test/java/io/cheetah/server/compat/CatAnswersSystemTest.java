@@ -106,6 +106,26 @@ class CatAnswersSystemTest
         final Set<String> shape = shape(ours.body());
         shape.removeAll(DOCUMENTED);
         assertThat(shape).as("Cheetah's answer to " + url + ":\n" + ours.body()).isEqualTo(shape(cat));
+        // the hour's bounds as CAT writes them, in the server's zone (storage.timeZone, not the JVM's)
+        assertThat(values(ours.body(), "startTime")).as("startTime").isEqualTo(values(cat, "startTime"));
+        assertThat(values(ours.body(), "endTime")).as("endTime").isEqualTo(values(cat, "endTime"));
+        assertThat(values(cat, "time")).as("minute times").containsAll(values(ours.body(), "time"));
+    }
+
+    /** Every value of an attribute, anywhere in the document. */
+    private static Set<String> values(final String xml, final String attribute) throws Exception
+    {
+        final Set<String> out = new TreeSet<>();
+        final NodeList all = XmlDom.parse(xml).getElementsByTagName("*");
+        for (int i = 0; i < all.getLength(); i++)
+        {
+            final Element e = (Element)all.item(i);
+            if (e.hasAttribute(attribute))
+            {
+                out.add(e.getAttribute(attribute));
+            }
+        }
+        return out;
     }
 
     /**

@@ -18,6 +18,7 @@ import org.eclipse.jetty.util.Fields;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -78,7 +79,7 @@ public final class CatReportHandler extends ReportRoute
             final ReportFormat format = lookup.format(analyzer);
             final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
             final String xml = report == null ? "" : lookup.xml(analyzer, format, report, parameters.domain(),
-                parameters.period(), parameters.query(lookup.calendar().now()));
+                parameters.period(), parameters.query(lookup.calendar()));
             if (plainXml)
             {
                 if (report == null)
@@ -96,12 +97,12 @@ public final class CatReportHandler extends ReportRoute
                 String body = xml;
                 if (xml.isEmpty() && "storage".equals(analyzer))
                 {
-                    body = emptyStorage(parameters.domain(), parameters.period(),
+                    body = emptyStorage(parameters.domain(), parameters.period(), lookup.calendar().zone(),
                         lookup.domains(analyzer, parameters.period()));
                 }
                 else if (xml.isEmpty() && !"business".equals(analyzer))
                 {
-                    body = emptyReport(parameters.domain(), parameters.period());
+                    body = emptyReport(parameters.domain(), parameters.period(), lookup.calendar().zone());
                 }
                 Reply.text(response, callback, 200, Reply.XML, wrapped(analyzer, body));
             }
@@ -154,14 +155,15 @@ public final class CatReportHandler extends ReportRoute
 
     /**
      * The report CAT's services answer for a domain and hour without data: the root with the domain and the
-     * period's bounds, nothing inside (vectors/cat-http/answers/heartbeat/bar-shop-8@10.9.0.1.xml).
+     * period's bounds in the server's zone, nothing inside
+     * (vectors/cat-http/answers/heartbeat/bar-shop-8@10.9.0.1.xml).
      */
-    static String emptyReport(final String domain, final ReportPeriod period) throws IOException
+    static String emptyReport(final String domain, final ReportPeriod period, final ZoneId zone) throws IOException
     {
         final StringBuilder out = new StringBuilder(128).append("<report domain=\"");
         XmlWriter.escape(domain == null ? "" : domain, out);
-        return out.append("\" startTime=\"").append(HourText.start(period.start())).append("\" endTime=\"")
-            .append(HourText.lastSecond(period.end())).append("\">\r\n</report>").toString();
+        return out.append("\" startTime=\"").append(HourText.start(period.start(), zone)).append("\" endTime=\"")
+            .append(HourText.lastSecond(period.end(), zone)).append("\">\r\n</report>").toString();
     }
 
     /**
@@ -171,12 +173,13 @@ public final class CatReportHandler extends ReportRoute
      *
      * @param domain the store's report domain, {@code <id>-<type>}.
      * @param period the hour.
+     * @param zone   the server's zone, for the hour's bounds.
      * @param stores every store report domain of the hour.
      * @return the report XML.
      * @throws IOException never (a StringBuilder).
      */
-    static String emptyStorage(final String domain, final ReportPeriod period, final Set<String> stores)
-        throws IOException
+    static String emptyStorage(final String domain, final ReportPeriod period, final ZoneId zone,
+        final Set<String> stores) throws IOException
     {
         final String store = domain == null ? "" : domain;
         final int dash = store.lastIndexOf('-');
@@ -184,8 +187,8 @@ public final class CatReportHandler extends ReportRoute
         final StringBuilder out = new StringBuilder(256);
         final XmlWriter w = new XmlWriter(out);
         w.start("storage-report").attribute("id", store).attribute("name", dash < 0 ? store : store.substring(0, dash))
-            .attribute("type", type).attribute("startTime", HourText.start(period.start()))
-            .attribute("endTime", HourText.lastSecond(period.end()));
+            .attribute("type", type).attribute("startTime", HourText.start(period.start(), zone))
+            .attribute("endTime", HourText.lastSecond(period.end(), zone));
         for (final String other : stores)
         {
             if (other.endsWith("-" + type) && other.length() > type.length() + 1)

@@ -150,12 +150,13 @@ public record ReportParameters(String domain, String ip, String type, String nam
     }
 
     /**
-     * @param nowMillis reader's clock.
+     * @param calendar the server's clock and zone (report times are written in its zone).
      * @return the analyzer query these parameters describe.
      */
-    public ReportQuery query(final long nowMillis)
+    public ReportQuery query(final ReportCalendar calendar)
     {
-        return new ReportQuery(ip, type, name, nowMillis).over(period.start(), period.end()).with(options);
+        return new ReportQuery(ip, type, name, calendar.now()).over(period.start(), period.end()).with(options)
+            .in(calendar.zone());
     }
 
     /**

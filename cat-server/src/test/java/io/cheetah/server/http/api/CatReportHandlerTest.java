@@ -13,6 +13,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.w3c.dom.Element;
 
 import java.net.http.HttpResponse;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 
 import static io.cheetah.server.fixtures.XmlDom.children;
 import static io.cheetah.server.fixtures.XmlDom.parse;
@@ -135,7 +137,7 @@ class CatReportHandlerTest
     {
         final long hour = KnownTraffic.HOUR;
         final String xml = CatReportHandler.emptyStorage("orders-SQL", new ReportPeriod("hour", hour,
-            hour + 3_600_000L), new java.util.TreeSet<>(java.util.Set.of("users-SQL", "sessions-Cache", "pay-SQL")));
+            hour + 3_600_000L), ZoneOffset.UTC, new java.util.TreeSet<>(java.util.Set.of("users-SQL", "sessions-Cache", "pay-SQL")));
         final Element root = XmlDom.parse(xml).getDocumentElement();
         assertThat(root.getAttribute("id")).isEqualTo("orders-SQL");
         assertThat(root.getAttribute("name")).isEqualTo("orders");
@@ -147,9 +149,13 @@ class CatReportHandlerTest
     void anHourWithoutDataIsAnEmptyReportOfTheDomain() throws Exception
     {
         final long hour = KnownTraffic.HOUR;
-        final String empty = CatReportHandler.emptyReport("<b>", new ReportPeriod("hour", hour, hour + 3_600_000L));
-        assertThat(empty).isEqualTo("<report domain=\"&lt;b&gt;\" startTime=\"" + HourText.start(hour) + "\" endTime=\""
-            + HourText.end(hour) + "\">\r\n</report>");
+        final ReportPeriod period = new ReportPeriod("hour", hour, hour + 3_600_000L);
+        assertThat(CatReportHandler.emptyReport("<b>", period, ZoneOffset.UTC)).isEqualTo("<report domain=\"&lt;b&gt;\" "
+            + "startTime=\"" + HourText.start(hour, ZoneOffset.UTC) + "\" endTime=\"" + HourText.end(hour, ZoneOffset.UTC)
+            + "\">\r\n</report>");
+        // in the server's zone, not the JVM's: CAT's hour 2024051721 in Asia/Shanghai is 13:00 UTC
+        assertThat(CatReportHandler.emptyReport("shop", period, ZoneId.of("Asia/Shanghai")))
+            .contains("startTime=\"2024-05-17 21:00:00\" endTime=\"2024-05-17 21:59:59\"");
     }
 
     @Test
