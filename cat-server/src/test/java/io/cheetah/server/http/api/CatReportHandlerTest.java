@@ -5,13 +5,17 @@ import io.cheetah.server.query.ReportPeriod;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.fixtures.XmlDom;
+import io.cheetah.server.http.fixtures.AnalyzedTraffic;
 import io.cheetah.server.http.fixtures.KnownTraffic;
 import io.cheetah.server.http.fixtures.KnownTrafficServer;
+import io.cheetah.server.http.fixtures.WebServer;
 import org.eclipse.jetty.util.Fields;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.w3c.dom.Element;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -130,6 +134,38 @@ class CatReportHandlerTest
             .isEqualTo("<storage>\r\n<originalReport id=\"db-SQL\"/>\r\n</storage>");
         assertThat(CatReportHandler.wrapped("matrix", "")).isEqualTo("<matrix>\r\n<matrix></matrix>\r\n</matrix>");
         assertThat(CatReportHandler.wrapped("cross", "")).startsWith("<cross>\r\n<projectInfo></projectInfo>");
+    }
+
+    @Test
+    void businessAnswersCatsChartsOfTheDomainNamed() throws Exception
+    {
+        // CAT's page charts `name` (default cat), not `domain`; shop's metrics are in the current hour
+        try (WebServer web = new WebServer(AnalyzedTraffic.source()))
+        {
+            final HttpResponse<String> xml = get(web, "/cat/r/business?domain=shop&name=shop&forceDownload=xml");
+            assertThat(xml.statusCode()).isEqualTo(200);
+            assertThat(xml.body()).startsWith("<business>\r\n<lineCharts>[{\"size\":")
+                .contains("\"id\":\"shop:orders:COUNT\"").contains("\"id\":\"shop:latency:AVG\"")
+                .contains("checkout \\u003cb\\u003e(总和)").doesNotContain("<b>");
+            final JsonNode json = new ObjectMapper().readTree(get(web, "/cat/r/business?name=shop&forceDownload=json")
+                .body());
+            // orders, latency and checkout; the tagged latency{region=eu} (TD) is no kind CAT charts
+            assertThat(json.path("lineCharts").size()).isEqualTo(3);
+            assertThat(get(web, "/cat/r/business?domain=shop&forceDownload=xml").body())
+                .isEqualTo("<business>\r\n<lineCharts>[]</lineCharts>\r\n</business>");
+            assertThat(get(web, "/cat/r/business?name=shop&type=tag&forceDownload=xml").body())
+                .contains("<lineCharts>[]<");
+            assertThat(get(web, "/cat/r/business?name=shop&timeRange=x&forceDownload=xml").statusCode())
+                .isEqualTo(400);
+            assertThat(get(web, "/cat/r/business?name=shop&timeRange=1000&forceDownload=xml").statusCode())
+                .isEqualTo(400);
+        }
+    }
+
+    private static HttpResponse<String> get(final WebServer web, final String pathAndQuery) throws Exception
+    {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(web.uri(pathAndQuery)).build(),
+            HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
