@@ -1,5 +1,6 @@
 package io.cheetah.analysis;
 
+import java.time.ZoneId;
 import java.util.Map;
 
 /**
@@ -17,9 +18,11 @@ import java.util.Map;
  * @param spanEnd     epoch ms (exclusive) where that span ends; 0 for one hour.
  * @param options     an analyzer's own parameters, validated by the HTTP layer (e.g. the Problem report's
  *                    {@code queryType}, {@code thread}, {@code minute} and long-duration thresholds); never null.
+ * @param zone        the server's zone ({@code storage.timeZone}), in which the report's {@code startTime} and
+ *                    {@code endTime} are written; never null.
  */
 public record ReportQuery(String ip, String type, String name, long nowMillis, Mode mode, long spanStart,
-                          long spanEnd, Map<String, String> options)
+                          long spanEnd, Map<String, String> options, ZoneId zone)
 {
     private static final long HOUR = 3_600_000L;
 
@@ -40,7 +43,18 @@ public record ReportQuery(String ip, String type, String name, long nowMillis, M
     }
 
     /**
-     * A query as the pages read.
+     * Checks the zone.
+     */
+    public ReportQuery
+    {
+        if (zone == null)
+        {
+            throw new IllegalArgumentException("zone");
+        }
+    }
+
+    /**
+     * A query as the pages read, its times in the JVM's zone ({@link #in} sets the server's).
      *
      * @param ip        a machine, or {@link #ALL}.
      * @param type      a type, or null.
@@ -49,11 +63,11 @@ public record ReportQuery(String ip, String type, String name, long nowMillis, M
      */
     public ReportQuery(final String ip, final String type, final String name, final long nowMillis)
     {
-        this(ip, type, name, nowMillis, Mode.PAGE, 0, 0, Map.of());
+        this(ip, type, name, nowMillis, Mode.PAGE, 0, 0, Map.of(), ZoneId.systemDefault());
     }
 
     /**
-     * A query of one hour.
+     * A query of one hour, its times in the JVM's zone ({@link #in} sets the server's).
      *
      * @param ip        a machine, or {@link #ALL}.
      * @param type      a type, or null.
@@ -64,7 +78,7 @@ public record ReportQuery(String ip, String type, String name, long nowMillis, M
     public ReportQuery(final String ip, final String type, final String name, final long nowMillis,
         final Mode mode)
     {
-        this(ip, type, name, nowMillis, mode, 0, 0, Map.of());
+        this(ip, type, name, nowMillis, mode, 0, 0, Map.of(), ZoneId.systemDefault());
     }
 
     /**
@@ -74,7 +88,7 @@ public record ReportQuery(String ip, String type, String name, long nowMillis, M
      */
     public ReportQuery over(final long start, final long end)
     {
-        return new ReportQuery(ip, type, name, nowMillis, mode, start, end, options);
+        return new ReportQuery(ip, type, name, nowMillis, mode, start, end, options, zone);
     }
 
     /**
@@ -83,7 +97,16 @@ public record ReportQuery(String ip, String type, String name, long nowMillis, M
      */
     public ReportQuery with(final Map<String, String> extra)
     {
-        return new ReportQuery(ip, type, name, nowMillis, mode, spanStart, spanEnd, Map.copyOf(extra));
+        return new ReportQuery(ip, type, name, nowMillis, mode, spanStart, spanEnd, Map.copyOf(extra), zone);
+    }
+
+    /**
+     * @param serverZone the zone the report's times are written in (the server's {@code storage.timeZone}).
+     * @return this query with it.
+     */
+    public ReportQuery in(final ZoneId serverZone)
+    {
+        return new ReportQuery(ip, type, name, nowMillis, mode, spanStart, spanEnd, options, serverZone);
     }
 
     /**

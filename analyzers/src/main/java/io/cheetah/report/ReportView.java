@@ -142,7 +142,7 @@ public final class ReportView
      */
     public String startTime()
     {
-        return HourText.start(query.start(source.hourStart()));
+        return HourText.start(query.start(source.hourStart()), query.zone());
     }
 
     /**
@@ -150,6 +150,6 @@ public final class ReportView
      */
     public String endTime()
     {
-        return HourText.lastSecond(query.end(source.hourStart()));
+        return HourText.lastSecond(query.end(source.hourStart()), query.zone());
     }
 }

@@ -203,8 +203,8 @@ public final class CrossReportFormat implements ReportFormat
         final XmlWriter xml = new XmlWriter(out);
         xml.declaration();
         xml.start("cross-report").attribute("domain", r.domain())
-            .attribute("startTime", HourText.start(query.start(r.hourStart())))
-            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart())));
+            .attribute("startTime", HourText.start(query.start(r.hourStart()), query.zone()))
+            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart()), query.zone()));
         for (final String ip : r.ips())
         {
             xml.element("ip", ip);

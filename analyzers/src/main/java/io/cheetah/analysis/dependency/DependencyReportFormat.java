@@ -167,8 +167,8 @@ public final class DependencyReportFormat implements ReportFormat
         final XmlWriter xml = new XmlWriter(out);
         xml.declaration();
         xml.start("dependency-report").attribute("domain", r.domain())
-            .attribute("startTime", HourText.start(query.start(r.hourStart())))
-            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart())));
+            .attribute("startTime", HourText.start(query.start(r.hourStart()), query.zone()))
+            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart()), query.zone()));
         for (final DependencyReport.Segment s : r.segments())
         {
             if (only != -1 && s.minute() != only)

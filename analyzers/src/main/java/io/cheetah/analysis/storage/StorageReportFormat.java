@@ -279,8 +279,8 @@ public final class StorageReportFormat implements ReportFormat
         xml.declaration();
         xml.start("storage-report").attribute("id", r.domain()).attribute("name", r.id())
             .attribute("type", r.type())
-            .attribute("startTime", HourText.start(query.start(r.hourStart())))
-            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart())));
+            .attribute("startTime", HourText.start(query.start(r.hourStart()), query.zone()))
+            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart()), query.zone()));
         for (final String id : r.ids())
         {
             xml.element("id", id);

@@ -202,8 +202,8 @@ public final class TopReportFormat implements ReportFormat
         final XmlWriter xml = new XmlWriter(out);
         xml.declaration();
         xml.start("top-report").attribute("domain", r.domain())
-            .attribute("startTime", HourText.start(query.start(r.hourStart())))
-            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart())));
+            .attribute("startTime", HourText.start(query.start(r.hourStart()), query.zone()))
+            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart()), query.zone()));
         for (final TopReport.Domain d : r.domains())
         {
             xml.start("domain").attribute("name", d.name());

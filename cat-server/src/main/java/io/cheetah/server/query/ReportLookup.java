@@ -3,11 +3,15 @@ package io.cheetah.server.query;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportFormat;
 import io.cheetah.analysis.ReportQuery;
+import io.cheetah.analysis.cross.CrossReport;
+import io.cheetah.server.state.StateReport;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Finds the report a request names and renders it: one hour from the {@link ReportSource}, a longer span from
@@ -40,6 +44,10 @@ public record ReportLookup(ReportSource source, ReportHistory history, ReportCal
     }
 
     /**
+     * A Cross report lists, as CAT's does, every machine the domain sent trees from in the period, calls or not
+     * (CAT's {@code CrossAnalyzer} adds the ip of every tree; Cheetah's takes only the trees with calls): the
+     * machines of the State report's domain are added, and a domain without calls gets a report of its machines.
+     *
      * @param analyzer analyzer name (already checked by {@link #format}).
      * @param domain   the domain asked for.
      * @param period   one hour or a span of hours.
@@ -47,11 +55,45 @@ public record ReportLookup(ReportSource source, ReportHistory history, ReportCal
      */
     public Report find(final String analyzer, final String domain, final ReportPeriod period)
     {
+        final Report report = stored(analyzer, domain, period);
+        return CrossReport.NAME.equals(analyzer) ? withMachines((CrossReport)report, domain, period) : report;
+    }
+
+    private Report stored(final String analyzer, final String domain, final ReportPeriod period)
+    {
         if (period.hourly())
         {
             return source.report(analyzer, domain, period.start());
         }
         return history.report(analyzer, domain, period.start(), period.end());
+    }
+
+    private CrossReport withMachines(final CrossReport cross, final String domain, final ReportPeriod period)
+    {
+        final Set<String> ips = new LinkedHashSet<>();
+        if (cross != null)
+        {
+            ips.addAll(cross.ips());
+        }
+        final Set<String> seen = new TreeSet<>();
+        if (stored(StateReport.ANALYZER, StateReport.DOMAIN, period) instanceof StateReport state)
+        {
+            for (final StateReport.Machine machine : state.machines().values())
+            {
+                final StateReport.DomainFigures figures = machine.domains().get(domain);
+                if (figures != null)
+                {
+                    seen.addAll(figures.ips());
+                }
+            }
+        }
+        ips.addAll(seen);
+        if (cross == null)
+        {
+            return ips.isEmpty() ? null : new CrossReport(domain, period.start(), List.copyOf(ips), List.of());
+        }
+        return ips.size() == cross.ips().size() ? cross :
+            new CrossReport(cross.domain(), cross.hourStart(), List.copyOf(ips), cross.locals());
     }
 
     /**

@@ -234,8 +234,8 @@ public final class StateFormat implements ReportFormat
         final XmlWriter w = new XmlWriter(out);
         w.declaration();
         w.start("state-report").attribute("domain", r.domain())
-            .attribute("startTime", HourText.start(query.start(r.hourStart())))
-            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart())));
+            .attribute("startTime", HourText.start(query.start(r.hourStart()), query.zone()))
+            .attribute("endTime", HourText.lastSecond(query.end(r.hourStart()), query.zone()));
         final int elapsed = elapsedMinutes(r.hourStart(), query.nowMillis());
         for (final StateReport.Machine m : r.machines().values())
         {
@@ -287,7 +287,7 @@ public final class StateFormat implements ReportFormat
             for (int minute = 0; minute < elapsed; minute++)
             {
                 final long start = r.hourStart() + minute * 60_000L;
-                w.start("message").attribute("id", start).attribute("time", HourText.start(start))
+                w.start("message").attribute("id", start).attribute("time", HourText.start(start, query.zone()))
                     .attribute("total", mm.trees()[minute]).attribute("totalLoss", mm.lossTrees()[minute])
                     .attribute("size", f1(mm.bytes()[minute])).attribute("pigeonTimeError", 0)
                     .attribute("networkTimeError", 0).attribute("blockTotal", 0).attribute("blockLoss", 0)

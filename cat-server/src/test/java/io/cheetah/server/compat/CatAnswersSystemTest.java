@@ -1,6 +1,11 @@
 package io.cheetah.server.compat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.cheetah.codec.Nt1Encoder;
 import io.cheetah.fixtures.Vectors;
+import io.cheetah.message.MessageTree;
+import io.cheetah.message.Metric;
 import io.cheetah.server.FullServer;
 import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
@@ -16,10 +21,13 @@ import org.w3c.dom.NamedNodeMap;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
+import java.io.ByteArrayOutputStream;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -31,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Cheetah answers CAT's report URLs in the shape a stock CAT 3.1.0 server gives: a server whose clock stands in the
  * hour of {@code vectors/cat-http/} (CAT's hour 2026112821, Asia/Shanghai) takes the same frames CAT took
  * ({@code known8.frames}: 3,000 trees of {@code bar-shop-8}), and each answer has CAT's element paths and, per path,
- * CAT's attribute names (docs/protocol.md §9 lists the deliberate differences). A kind joins this table once its
+ * CAT's attribute names (docs/protocol.md §6.3 lists the deliberate differences). A kind joins this table once its
  * answer has CAT's shape.
  */
 class CatAnswersSystemTest
@@ -93,6 +101,9 @@ class CatAnswersSystemTest
         "problem/bar-shop-8.xml, /cat/r/p?domain=bar-shop-8&ip=All",
         "matrix/bar-shop-8.xml, /cat/r/matrix?domain=bar-shop-8&ip=All",
         "heartbeat/bar-shop-8@10.9.0.1.xml, /cat/r/h?domain=bar-shop-8&ip=10.9.0.1",
+        "heartbeat/bar-shop-8@10.9.0.2.xml, /cat/r/h?domain=bar-shop-8&ip=10.9.0.2",
+        "cross/bar-shop-8.xml, /cat/r/cross?domain=bar-shop-8&ip=All",
+        "business/bar-shop-8.xml, /cat/r/business?domain=bar-shop-8",
         "state/cat.xml, /cat/r/state?domain=cat&ip=All",
         "top/cat.xml, /cat/r/top?domain=cat",
         "storage/bar-shop-8.xml, /cat/r/storage?domain=bar-shop-8&ip=All&type=SQL&id=bar-shop-8",
@@ -106,6 +117,96 @@ class CatAnswersSystemTest
         final Set<String> shape = shape(ours.body());
         shape.removeAll(DOCUMENTED);
         assertThat(shape).as("Cheetah's answer to " + url + ":\n" + ours.body()).isEqualTo(shape(cat));
+        // the hour's bounds as CAT writes them, in the server's zone (storage.timeZone, not the JVM's)
+        assertThat(values(ours.body(), "startTime")).as("startTime").isEqualTo(values(cat, "startTime"));
+        assertThat(values(ours.body(), "endTime")).as("endTime").isEqualTo(values(cat, "endTime"));
+        assertThat(values(cat, "time")).as("minute times").containsAll(values(ours.body(), "time"));
+    }
+
+    /** Every value of an attribute, anywhere in the document. */
+    private static Set<String> values(final String xml, final String attribute) throws Exception
+    {
+        final Set<String> out = new TreeSet<>();
+        final NodeList all = XmlDom.parse(xml).getElementsByTagName("*");
+        for (int i = 0; i < all.getLength(); i++)
+        {
+            final Element e = (Element)all.item(i);
+            if (e.hasAttribute(attribute))
+            {
+                out.add(e.getAttribute(attribute));
+            }
+        }
+        return out;
+    }
+
+    /** bar-shop-8 made no calls: its Cross report lists the machines it sent from, as CAT's does. */
+    @Test
+    void crossOfADomainWithoutCallsListsItsMachines() throws Exception
+    {
+        final String url = "/cat/r/cross?domain=bar-shop-8&ip=All&date=2026112821&forceDownload=xml";
+        assertThat(texts(FaultTraffic.get(server.server().httpPort(), url).body(), "ip"))
+            .isEqualTo(texts(Vectors.text("cat-http/answers/cross/bar-shop-8.xml"), "ip"));
+    }
+
+    private static List<String> texts(final String xml, final String element) throws Exception
+    {
+        final List<String> out = new ArrayList<>();
+        final NodeList all = XmlDom.parse(xml).getElementsByTagName(element);
+        for (int i = 0; i < all.getLength(); i++)
+        {
+            out.add(all.item(i).getTextContent());
+        }
+        return out;
+    }
+
+    /**
+     * CAT's Business page answered at 21:42 the charts of domain {@code cat} (its page charts {@code name}, by
+     * default {@code cat}, whatever {@code domain} says): the two count metrics its console logs, still zero in the
+     * minute they were logged. A server asked at the same minute, having taken the same metrics in that minute,
+     * answers the same charts, value for value (CAT's order is its configuration's, Cheetah's the keys').
+     */
+    @Test
+    void businessAnswersCatsChartsValueForValue() throws Exception
+    {
+        final long asked = Instant.parse("2026-11-28T13:42:20Z").toEpochMilli();
+        try (FullServer other = FullServer.start(TestServers.config("storage.enabled=false",
+            "storage.dataDir=" + dir.resolve("business-data"), "storage.timeZone=Asia/Shanghai"),
+            new ManualClock(asked), false))
+        {
+            final ByteArrayOutputStream frames = new ByteArrayOutputStream();
+            int seq = 0;
+            for (final String metric : List.of("http-request-transaction", "http-request-event"))
+            {
+                final MessageTree tree = new MessageTree().domain("cat").hostname("cat-console")
+                    .ipAddress("10.9.0.9").messageId("cat-0a090009-492196-" + seq++);
+                tree.root(new Metric("", metric, "C", "1", asked - 10_000L));
+                frames.write(Nt1Encoder.encode(tree));
+            }
+            FaultTraffic.send(other.server().tcpPort(), frames.toByteArray());
+            analyzed(other, 2);
+            final String url = "/cat/r/business?domain=bar-shop-8&date=2026112821&forceDownload=xml";
+            final long deadline = System.currentTimeMillis() + 30_000;
+            String ours = FaultTraffic.get(other.server().httpPort(), url).body();
+            while (!ours.contains("http-request-event") && System.currentTimeMillis() < deadline)
+            {
+                Thread.sleep(100);
+                ours = FaultTraffic.get(other.server().httpPort(), url).body();
+            }
+            final String cat = Vectors.text("cat-http/answers/business/bar-shop-8.xml");
+            assertThat(shape(ours)).isEqualTo(shape(cat));
+            assertThat(charts(ours)).as(ours).isEqualTo(charts(cat));
+        }
+    }
+
+    private static Map<String, JsonNode> charts(final String xml) throws Exception
+    {
+        final Map<String, JsonNode> out = new TreeMap<>();
+        final String text = XmlDom.parse(xml).getElementsByTagName("lineCharts").item(0).getTextContent();
+        for (final JsonNode chart : new ObjectMapper().readTree(text))
+        {
+            out.put(chart.path("id").asText(), chart);
+        }
+        return out;
     }
 
     /**

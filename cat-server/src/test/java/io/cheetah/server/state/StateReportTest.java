@@ -17,6 +17,9 @@ import org.w3c.dom.Node;
 
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Set;
 
@@ -28,6 +31,10 @@ class StateReportTest
 {
     private static final long H = 1_763_780_400_000L;
     private static final String SERVER = "10.9.9.9";
+    /** The server's zone ({@code storage.timeZone}), whatever the JVM's: the report's times are written in it. */
+    private static final ZoneId ZONE = ZoneId.of("Asia/Shanghai");
+    private static final DateTimeFormatter CAT_TIME =
+        DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZONE);
 
     /** shop: a tree at minute 1 from 10.0.0.1 (100 bytes, two analyzers refused), one at minute 2 from 10.0.0.2. */
     private static StateAnalyzer analyzed(final OutOfPeriodLedger ledger)
@@ -51,7 +58,7 @@ class StateReportTest
     private static Document parse(final StateReport r, final long now) throws Exception
     {
         final StringBuilder xml = new StringBuilder();
-        StateAnalyzer.FORMAT.writeXml(r, ReportQuery.all(now), xml);
+        StateAnalyzer.FORMAT.writeXml(r, ReportQuery.all(now).in(ZONE), xml);
         return XmlDom.parse(xml.toString());
     }
 
@@ -68,8 +75,10 @@ class StateReportTest
         final Element root = doc.getDocumentElement();
         assertThat(root.getTagName()).isEqualTo("state-report");
         assertThat(root.getAttribute("domain")).isEqualTo("cat");
-        assertThat(root.getAttribute("startTime")).isEqualTo(HourText.start(H)).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:00:00");
-        assertThat(root.getAttribute("endTime")).isEqualTo(HourText.end(H)).endsWith(":59:59");
+        assertThat(root.getAttribute("startTime")).isEqualTo(CAT_TIME.format(Instant.ofEpochMilli(H)))
+            .isEqualTo(HourText.start(H, ZONE)).matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:00:00");
+        assertThat(root.getAttribute("endTime")).isEqualTo(CAT_TIME.format(Instant.ofEpochMilli(H + 3_599_000L)))
+            .endsWith(":59:59");
         final List<Element> machines = children(root, "machine");
         assertThat(machines).hasSize(1);
         final Element machine = machines.get(0);
@@ -110,7 +119,7 @@ class StateReportTest
         final List<Element> messages = children(machine, "message");
         assertThat(messages).hasSize(5);
         assertThat(messages.get(1).getAttribute("id")).isEqualTo(Long.toString(H + 60_000L));
-        assertThat(messages.get(1).getAttribute("time")).isEqualTo(HourText.start(H + 60_000L));
+        assertThat(messages.get(1).getAttribute("time")).isEqualTo(CAT_TIME.format(Instant.ofEpochMilli(H + 60_000L)));
         assertThat(messages.get(1).getAttribute("total")).isEqualTo("1");
         assertThat(messages.get(1).getAttribute("totalLoss")).isEqualTo("1");
         assertThat(messages.get(2).getAttribute("total")).isEqualTo("2");

@@ -5,6 +5,8 @@ import io.cheetah.core.http.Reply;
 import io.cheetah.server.query.ReportLookup;
 import io.cheetah.server.query.BadRequest;
 import io.cheetah.server.query.ReportPeriod;
+import io.cheetah.server.query.ReportCalendar;
+import io.cheetah.analysis.business.BusinessReport;
 import io.cheetah.report.HourText;
 import io.cheetah.report.XmlWriter;
 import com.fasterxml.jackson.core.JsonFactory;
@@ -18,6 +20,8 @@ import org.eclipse.jetty.util.Fields;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +33,8 @@ import java.util.Set;
  * {@code /cat/r/storage} (its report named as CAT names it, by {@code id} and {@code type}) with
  * {@code forceDownload=xml} (the report XML with its root renamed {@code report} inside a {@code <transaction>} …
  * element), {@code forceDownload=json} ({@code {"report": …}}) or, for transactions, {@code xml=true} (the plain
- * report XML, 404 when none).
+ * report XML, 404 when none). {@code /cat/r/business} answers CAT's Business page model instead, its
+ * {@code lineCharts} ({@link BusinessCharts}).
  * Without those parameters it declines, so the dashboard page behind the same URL is served instead.
  */
 public final class CatReportHandler extends ReportRoute
@@ -42,6 +47,8 @@ public final class CatReportHandler extends ReportRoute
         Map.entry("dependency", "dependency"));
 
     private static final String PREFIX = "/cat/r/";
+    /** The most hours a Business page charts (CAT sets no bound): a week. */
+    private static final int MAX_BUSINESS_HOURS = 168;
 
     private final XmlToJson xmlToJson = new XmlToJson();
     private final JsonFactory jsonFactory = new JsonFactory();
@@ -72,13 +79,18 @@ public final class CatReportHandler extends ReportRoute
         }
         try
         {
+            if ("business".equals(analyzer) && download != null)
+            {
+                business(fields, download, response, callback);
+                return true;
+            }
             final String op = ReportParameters.text(fields, "op", 32, "view");
             final ReportParameters parameters = storageDomain(analyzer, fields,
                 ReportParameters.parse(fields, lookup.calendar(), op.startsWith("history")));
             final ReportFormat format = lookup.format(analyzer);
             final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
             final String xml = report == null ? "" : lookup.xml(analyzer, format, report, parameters.domain(),
-                parameters.period(), parameters.query(lookup.calendar().now()));
+                parameters.period(), parameters.query(lookup.calendar()));
             if (plainXml)
             {
                 if (report == null)
@@ -92,16 +104,16 @@ public final class CatReportHandler extends ReportRoute
             }
             else if ("xml".equals(download))
             {
-                // CAT's storage model names its empty report by store, and its business model has no report
+                // CAT's storage model names its empty report by store
                 String body = xml;
                 if (xml.isEmpty() && "storage".equals(analyzer))
                 {
-                    body = emptyStorage(parameters.domain(), parameters.period(),
+                    body = emptyStorage(parameters.domain(), parameters.period(), lookup.calendar().zone(),
                         lookup.domains(analyzer, parameters.period()));
                 }
-                else if (xml.isEmpty() && !"business".equals(analyzer))
+                else if (xml.isEmpty())
                 {
-                    body = emptyReport(parameters.domain(), parameters.period());
+                    body = emptyReport(parameters.domain(), parameters.period(), lookup.calendar().zone());
                 }
                 Reply.text(response, callback, 200, Reply.XML, wrapped(analyzer, body));
             }
@@ -130,6 +142,46 @@ public final class CatReportHandler extends ReportRoute
     }
 
     /**
+     * CAT's Business page model ({@link BusinessCharts}): not a report but the charts of a domain's metrics over
+     * {@code timeRange} hours (4 by default) up to the end of the current hour ({@code step} hours later or earlier),
+     * the domain named by {@code name} ({@code cat} when absent: CAT's page ignores {@code domain} and {@code date}).
+     * A tag ({@code type=tag}) has no charts: Cheetah keeps no business tags.
+     */
+    private void business(final Fields fields, final String download, final Response response,
+        final Callback callback) throws BadRequest, IOException
+    {
+        if (!"xml".equals(download) && !"json".equals(download))
+        {
+            throw new BadRequest("forceDownload must be xml or json");
+        }
+        final String name = ReportParameters.text(fields, "name", ReportParameters.MAX_DOMAIN, "cat");
+        final String type = ReportParameters.text(fields, "type", 16, "domain");
+        final Integer range = ReportParameters.integer(fields, "timeRange", 0, MAX_BUSINESS_HOURS);
+        final Integer step = ReportParameters.integer(fields, "step", -ReportParameters.MAX_STEP,
+            ReportParameters.MAX_STEP);
+        final int hours = range == null || range == 0 ? 4 : range;
+        final long end = lookup.calendar().currentHour() + (1L + (step == null ? 0 : step)) * ReportCalendar.HOUR;
+        final long start = end - hours * ReportCalendar.HOUR;
+        final List<BusinessReport> reports = new ArrayList<>(hours);
+        for (long hour = start; hour < end; hour += ReportCalendar.HOUR)
+        {
+            final Report report = "tag".equals(type) ? null : lookup.find(BusinessReport.NAME, name,
+                new ReportPeriod("hour", hour, hour + ReportCalendar.HOUR));
+            reports.add(report instanceof BusinessReport b ? b : null);
+        }
+        final List<String> charts = "tag".equals(type) ? List.of() :
+            BusinessCharts.lineCharts(name, start, reports, lookup.calendar().now(), lookup.calendar().zone());
+        if ("xml".equals(download))
+        {
+            Reply.text(response, callback, 200, Reply.XML, BusinessCharts.xml(charts));
+        }
+        else
+        {
+            Reply.text(response, callback, 200, Reply.JSON, BusinessCharts.json(charts));
+        }
+    }
+
+    /**
      * CAT's storage page names its report by {@code id} (the store) and {@code type} ({@code SQL}, {@code Cache},
      * {@code RPC}; {@code SQL} when absent), filed under domain {@code <id>-<type>}.
      *
@@ -154,14 +206,15 @@ public final class CatReportHandler extends ReportRoute
 
     /**
      * The report CAT's services answer for a domain and hour without data: the root with the domain and the
-     * period's bounds, nothing inside (vectors/cat-http/answers/heartbeat/bar-shop-8@10.9.0.1.xml).
+     * period's bounds in the server's zone, nothing inside
+     * (vectors/cat-http/answers/heartbeat/bar-shop-8@10.9.0.1.xml).
      */
-    static String emptyReport(final String domain, final ReportPeriod period) throws IOException
+    static String emptyReport(final String domain, final ReportPeriod period, final ZoneId zone) throws IOException
     {
         final StringBuilder out = new StringBuilder(128).append("<report domain=\"");
         XmlWriter.escape(domain == null ? "" : domain, out);
-        return out.append("\" startTime=\"").append(HourText.start(period.start())).append("\" endTime=\"")
-            .append(HourText.lastSecond(period.end())).append("\">\r\n</report>").toString();
+        return out.append("\" startTime=\"").append(HourText.start(period.start(), zone)).append("\" endTime=\"")
+            .append(HourText.lastSecond(period.end(), zone)).append("\">\r\n</report>").toString();
     }
 
     /**
@@ -171,12 +224,13 @@ public final class CatReportHandler extends ReportRoute
      *
      * @param domain the store's report domain, {@code <id>-<type>}.
      * @param period the hour.
+     * @param zone   the server's zone, for the hour's bounds.
      * @param stores every store report domain of the hour.
      * @return the report XML.
      * @throws IOException never (a StringBuilder).
      */
-    static String emptyStorage(final String domain, final ReportPeriod period, final Set<String> stores)
-        throws IOException
+    static String emptyStorage(final String domain, final ReportPeriod period, final ZoneId zone,
+        final Set<String> stores) throws IOException
     {
         final String store = domain == null ? "" : domain;
         final int dash = store.lastIndexOf('-');
@@ -184,8 +238,8 @@ public final class CatReportHandler extends ReportRoute
         final StringBuilder out = new StringBuilder(256);
         final XmlWriter w = new XmlWriter(out);
         w.start("storage-report").attribute("id", store).attribute("name", dash < 0 ? store : store.substring(0, dash))
-            .attribute("type", type).attribute("startTime", HourText.start(period.start()))
-            .attribute("endTime", HourText.lastSecond(period.end()));
+            .attribute("type", type).attribute("startTime", HourText.start(period.start(), zone))
+            .attribute("endTime", HourText.lastSecond(period.end(), zone));
         for (final String other : stores)
         {
             if (other.endsWith("-" + type) && other.length() > type.length() + 1)

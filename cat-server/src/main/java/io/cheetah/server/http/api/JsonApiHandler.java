@@ -233,7 +233,7 @@ public final class JsonApiHandler extends ReportRoute
         final ReportParameters parameters = ReportParameters.parse(fields, lookup.calendar(), history(fields));
         final Report report = lookup.find(analyzer, parameters.domain(), parameters.period());
         final String xml = report == null ? "" : lookup.xml(analyzer, format, report, parameters.domain(),
-            parameters.period(), parameters.query(lookup.calendar().now()));
+            parameters.period(), parameters.query(lookup.calendar()));
         final StringWriter out = new StringWriter(xml.length() + 256);
         try (JsonGenerator json = jsonFactory.createGenerator(out))
         {
@@ -259,7 +259,7 @@ public final class JsonApiHandler extends ReportRoute
             if (report != null)
             {
                 final List<String> ips = xmlToJson.rootTexts(
-                    ReportLookup.xml(format, report, new ReportQuery(ReportQuery.ALL, null, null, now)), "ip");
+                    ReportLookup.xml(format, report, ReportQuery.all(now).in(lookup.calendar().zone())), "ip");
                 for (int i = 0; i < ips.size() && i < MAX_MACHINES; i++)
                 {
                     final String ip = ips.get(i);
@@ -268,7 +268,7 @@ public final class JsonApiHandler extends ReportRoute
                     json.writeFieldName("report");
                     xmlToJson.write(ReportLookup.xml(format, report,
                         new ReportQuery(ip, parameters.type(), parameters.name(), now).over(parameters.period().start(),
-                            parameters.period().end()).with(parameters.options())),
+                            parameters.period().end()).with(parameters.options()).in(lookup.calendar().zone())),
                         json);
                     json.writeEndObject();
                 }
@@ -307,7 +307,7 @@ public final class JsonApiHandler extends ReportRoute
                     calendar.formatDay(slot.start()));
                 json.writeNumberField("start", slot.start());
                 json.writeFieldName("report");
-                xmlToJson.write(report == null ? "" : ReportLookup.xml(format, report, slice.query(now)), json);
+                xmlToJson.write(report == null ? "" : ReportLookup.xml(format, report, slice.query(calendar)), json);
                 json.writeEndObject();
             }
             json.writeEndArray();
@@ -326,7 +326,7 @@ public final class JsonApiHandler extends ReportRoute
             return "null";
         }
         final StringBuilder out = new StringBuilder(4096);
-        format.writeJson(report, parameters.query(lookup.calendar().now()), out);
+        format.writeJson(report, parameters.query(lookup.calendar()), out);
         return out.toString();
     }
 

@@ -77,7 +77,7 @@ public final class ModelHandler extends ReportRoute
             final Report report = lookup.find(analyzer, resolved.domain(), resolved.period());
             final String xml = report == null ? "" : ReportLookup.xml(format, report,
                 new ReportQuery(resolved.ip(), resolved.type(), resolved.name(), calendar.now(),
-                    ReportQuery.Mode.MODEL).with(resolved.options()));
+                    ReportQuery.Mode.MODEL).with(resolved.options()).in(calendar.zone()));
             Reply.gzip(response, callback, XML, xml);
         }
         catch (final BadRequest ex)

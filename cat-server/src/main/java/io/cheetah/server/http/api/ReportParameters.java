@@ -126,7 +126,15 @@ public record ReportParameters(String domain, String ip, String type, String nam
         return Map.copyOf(options);
     }
 
-    private static Integer integer(final Fields fields, final String key, final int min, final int max)
+    /**
+     * @param fields query parameters.
+     * @param key    parameter name.
+     * @param min    smallest value taken.
+     * @param max    largest value taken.
+     * @return the value, or null when absent.
+     * @throws BadRequest when not an integer in that range.
+     */
+    static Integer integer(final Fields fields, final String key, final int min, final int max)
         throws BadRequest
     {
         final String text = text(fields, key, 10, null);
@@ -150,12 +158,13 @@ public record ReportParameters(String domain, String ip, String type, String nam
     }
 
     /**
-     * @param nowMillis reader's clock.
+     * @param calendar the server's clock and zone (report times are written in its zone).
      * @return the analyzer query these parameters describe.
      */
-    public ReportQuery query(final long nowMillis)
+    public ReportQuery query(final ReportCalendar calendar)
     {
-        return new ReportQuery(ip, type, name, nowMillis).over(period.start(), period.end()).with(options);
+        return new ReportQuery(ip, type, name, calendar.now()).over(period.start(), period.end()).with(options)
+            .in(calendar.zone());
     }
 
     /**

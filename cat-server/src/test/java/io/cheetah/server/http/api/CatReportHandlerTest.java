@@ -5,14 +5,20 @@ import io.cheetah.server.query.ReportPeriod;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.cheetah.server.fixtures.XmlDom;
+import io.cheetah.server.http.fixtures.AnalyzedTraffic;
 import io.cheetah.server.http.fixtures.KnownTraffic;
 import io.cheetah.server.http.fixtures.KnownTrafficServer;
+import io.cheetah.server.http.fixtures.WebServer;
 import org.eclipse.jetty.util.Fields;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.w3c.dom.Element;
 
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 
 import static io.cheetah.server.fixtures.XmlDom.children;
 import static io.cheetah.server.fixtures.XmlDom.parse;
@@ -131,11 +137,43 @@ class CatReportHandlerTest
     }
 
     @Test
+    void businessAnswersCatsChartsOfTheDomainNamed() throws Exception
+    {
+        // CAT's page charts `name` (default cat), not `domain`; shop's metrics are in the current hour
+        try (WebServer web = new WebServer(AnalyzedTraffic.source()))
+        {
+            final HttpResponse<String> xml = get(web, "/cat/r/business?domain=shop&name=shop&forceDownload=xml");
+            assertThat(xml.statusCode()).isEqualTo(200);
+            assertThat(xml.body()).startsWith("<business>\r\n<lineCharts>[{\"size\":")
+                .contains("\"id\":\"shop:orders:COUNT\"").contains("\"id\":\"shop:latency:AVG\"")
+                .contains("checkout \\u003cb\\u003e(总和)").doesNotContain("<b>");
+            final JsonNode json = new ObjectMapper().readTree(get(web, "/cat/r/business?name=shop&forceDownload=json")
+                .body());
+            // orders, latency and checkout; the tagged latency{region=eu} (TD) is no kind CAT charts
+            assertThat(json.path("lineCharts").size()).isEqualTo(3);
+            assertThat(get(web, "/cat/r/business?domain=shop&forceDownload=xml").body())
+                .isEqualTo("<business>\r\n<lineCharts>[]</lineCharts>\r\n</business>");
+            assertThat(get(web, "/cat/r/business?name=shop&type=tag&forceDownload=xml").body())
+                .contains("<lineCharts>[]<");
+            assertThat(get(web, "/cat/r/business?name=shop&timeRange=x&forceDownload=xml").statusCode())
+                .isEqualTo(400);
+            assertThat(get(web, "/cat/r/business?name=shop&timeRange=1000&forceDownload=xml").statusCode())
+                .isEqualTo(400);
+        }
+    }
+
+    private static HttpResponse<String> get(final WebServer web, final String pathAndQuery) throws Exception
+    {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(web.uri(pathAndQuery)).build(),
+            HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void aStoreWithoutDataListsTheStoresOfItsType() throws Exception
     {
         final long hour = KnownTraffic.HOUR;
         final String xml = CatReportHandler.emptyStorage("orders-SQL", new ReportPeriod("hour", hour,
-            hour + 3_600_000L), new java.util.TreeSet<>(java.util.Set.of("users-SQL", "sessions-Cache", "pay-SQL")));
+            hour + 3_600_000L), ZoneOffset.UTC, new java.util.TreeSet<>(java.util.Set.of("users-SQL", "sessions-Cache", "pay-SQL")));
         final Element root = XmlDom.parse(xml).getDocumentElement();
         assertThat(root.getAttribute("id")).isEqualTo("orders-SQL");
         assertThat(root.getAttribute("name")).isEqualTo("orders");
@@ -147,9 +185,13 @@ class CatReportHandlerTest
     void anHourWithoutDataIsAnEmptyReportOfTheDomain() throws Exception
     {
         final long hour = KnownTraffic.HOUR;
-        final String empty = CatReportHandler.emptyReport("<b>", new ReportPeriod("hour", hour, hour + 3_600_000L));
-        assertThat(empty).isEqualTo("<report domain=\"&lt;b&gt;\" startTime=\"" + HourText.start(hour) + "\" endTime=\""
-            + HourText.end(hour) + "\">\r\n</report>");
+        final ReportPeriod period = new ReportPeriod("hour", hour, hour + 3_600_000L);
+        assertThat(CatReportHandler.emptyReport("<b>", period, ZoneOffset.UTC)).isEqualTo("<report domain=\"&lt;b&gt;\" "
+            + "startTime=\"" + HourText.start(hour, ZoneOffset.UTC) + "\" endTime=\"" + HourText.end(hour, ZoneOffset.UTC)
+            + "\">\r\n</report>");
+        // in the server's zone, not the JVM's: CAT's hour 2024051721 in Asia/Shanghai is 13:00 UTC
+        assertThat(CatReportHandler.emptyReport("shop", period, ZoneId.of("Asia/Shanghai")))
+            .contains("startTime=\"2024-05-17 21:00:00\" endTime=\"2024-05-17 21:59:59\"");
     }
 
     @Test

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.time.ZoneOffset;
 import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -154,14 +155,14 @@ class JsonApiHandlerTest
         final JsonNode day = ok("/api/v1/reports/transaction?domain=shop&date=20240517&reportType=day&type=URL")
             .path("report");
         final long dayStart = KnownTraffic.HOUR - 13 * 3_600_000L;
-        assertThat(day.path("startTime").asText()).isEqualTo(HourText.start(dayStart));
-        assertThat(day.path("endTime").asText()).isEqualTo(HourText.end(KnownTraffic.HOUR));
+        assertThat(day.path("startTime").asText()).isEqualTo(HourText.start(dayStart, ZoneOffset.UTC));
+        assertThat(day.path("endTime").asText()).isEqualTo(HourText.end(KnownTraffic.HOUR, ZoneOffset.UTC));
         final JsonNode url = day.path("machine").get(0).path("type").get(0);
         assertThat(url.path("tps").asDouble()).isEqualTo(Math.round(8 / 48_600.0 * 100) / 100.0);
         // a closed one-hour range: the whole hour's 3,600 seconds
         final JsonNode hour = ok("/api/v1/reports/transaction?domain=shop&startDate=2024051712&endDate=2024051712"
             + "&type=URL&name=%2Fpay").path("report");
-        assertThat(hour.path("endTime").asText()).isEqualTo(HourText.end(KnownTraffic.HOUR - 3_600_000L));
+        assertThat(hour.path("endTime").asText()).isEqualTo(HourText.end(KnownTraffic.HOUR - 3_600_000L, ZoneOffset.UTC));
         // a span of one hit cannot show a rate above 1/3600 per second (0.00 at CAT's two decimals)
         assertThat(hour.path("machine").get(0).path("type").get(0).path("tps").asDouble()).isZero();
         // a whole past day divides by 86,400 s, not by an hour's 3,600
