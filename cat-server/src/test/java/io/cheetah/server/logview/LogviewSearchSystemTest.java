@@ -121,6 +121,16 @@ class LogviewSearchSystemTest
                 assertThat(browser.navigate(() -> browser.one("#search-results tbody tr td:nth-child(2) a").click()))
                     .isEqualTo("true");
                 assertThat(browser.driver().getCurrentUrl()).contains("/cat/r/m/" + first);
+
+                // the Problem page's count of the failed transactions links to the same trees
+                assertThat(browser.open(base + "/cat/r/p?domain=" + enc(domain))).isEqualTo("true");
+                final WebElement problem = browser.all("#problems tbody tr").stream()
+                    .filter(tr -> tr.getText().startsWith(TYPE)).findFirst().orElseThrow()
+                    .findElement(org.openqa.selenium.By.cssSelector("a.search-link"));
+                assertThat(problem.getText()).isEqualTo(Integer.toString(failing.size()));
+                assertThat(browser.navigate(problem::click)).isEqualTo("true");
+                assertThat(browser.all("#search-results tbody tr td:nth-child(2) a")).extracting(WebElement::getText)
+                    .containsExactlyInAnyOrderElementsOf(failing);
                 assertThat(browser.consoleErrors()).isEmpty();
             }
         }
