@@ -125,7 +125,7 @@ class LogviewPageSystemTest extends BrowserPages
         // the dashboard's frame: its tabs (none active, keeping the domain), the message in the bar
         assertThat(browser.all("#top nav a")).extracting(WebElement::getText)
             .containsExactly("Transaction", "Event", "Problem", "Heartbeat", "State", "Business", "Top",
-                "Storage", "Matrix", "Cross", "Dependency", "Alerts");
+                "Storage", "Matrix", "Cross", "Dependency", "Alerts", "Logview search");
         assertThat(browser.all("#top nav a.active")).isEmpty();
         assertThat(browser.one("#tab-transaction").getDomProperty("href")).endsWith("/cat/r/t?domain=shop");
         assertThat(browser.one("#message-id").getText()).isEqualTo(ID);
