@@ -21,9 +21,11 @@ import java.nio.file.Path;
  * @param cleanupMinutes    {@code logview.cleanupMinutes}: how often the retention job runs.
  * @param archive           {@code logview.archive.*} and {@code logview.localRetentionHours}: where sealed hours
  *                          are archived ({@link ArchiveSettings#OFF}: nowhere).
+ * @param searchIndex       {@code logview.searchIndex}: whether each sealed block's trees are summarised for the
+ *                          search (off: trees are found by id only; searches find nothing written meanwhile).
  */
 public record LogviewSettings(Path dataDir, int retentionDays, int blockBytes, long sealMillis, int maxDomainsPerHour,
-    int maxSegmentsPerFile, int openReaders, int cleanupMinutes, ArchiveSettings archive)
+    int maxSegmentsPerFile, int openReaders, int cleanupMinutes, ArchiveSettings archive, boolean searchIndex)
 {
     /**
      * Validates every field, naming the configuration key of the first bad one.
@@ -64,7 +66,28 @@ public record LogviewSettings(Path dataDir, int retentionDays, int blockBytes, l
         final int maxDomainsPerHour, final int maxSegmentsPerFile, final int openReaders, final int cleanupMinutes)
     {
         this(dataDir, retentionDays, blockBytes, sealMillis, maxDomainsPerHour, maxSegmentsPerFile, openReaders,
-            cleanupMinutes, ArchiveSettings.OFF);
+            cleanupMinutes, ArchiveSettings.OFF, true);
+    }
+
+    /**
+     * The settings with the search index on.
+     *
+     * @param dataDir            see the record.
+     * @param retentionDays      see the record.
+     * @param blockBytes         see the record.
+     * @param sealMillis         see the record.
+     * @param maxDomainsPerHour  see the record.
+     * @param maxSegmentsPerFile see the record.
+     * @param openReaders        see the record.
+     * @param cleanupMinutes     see the record.
+     * @param archive            see the record.
+     */
+    public LogviewSettings(final Path dataDir, final int retentionDays, final int blockBytes, final long sealMillis,
+        final int maxDomainsPerHour, final int maxSegmentsPerFile, final int openReaders, final int cleanupMinutes,
+        final ArchiveSettings archive)
+    {
+        this(dataDir, retentionDays, blockBytes, sealMillis, maxDomainsPerHour, maxSegmentsPerFile, openReaders,
+            cleanupMinutes, archive, true);
     }
 
     /**
@@ -74,7 +97,7 @@ public record LogviewSettings(Path dataDir, int retentionDays, int blockBytes, l
     public LogviewSettings withArchive(final ArchiveSettings with)
     {
         return new LogviewSettings(dataDir, retentionDays, blockBytes, sealMillis, maxDomainsPerHour,
-            maxSegmentsPerFile, openReaders, cleanupMinutes, with);
+            maxSegmentsPerFile, openReaders, cleanupMinutes, with, searchIndex);
     }
 
     /**

@@ -39,12 +39,15 @@ public final class LogviewWriter
     private long openRetryAt;
     /** The same for search index files. */
     private long indexRetryAt;
+    /** {@code logview.searchIndex}. */
+    private final boolean indexing;
 
     LogviewWriter(final LogviewStore store, final int partition)
     {
         this.store = store;
         this.partition = partition;
         this.lanes = store.counters().writerLanes();
+        this.indexing = store.settings().searchIndex();
     }
 
     /**
@@ -105,7 +108,7 @@ public final class LogviewWriter
             hour.files.put(domain, file);
         }
         file.append(key, tree.frame(), tree.frameLength(), System.currentTimeMillis());
-        final SearchIndex index = index(hour, tree.domain());
+        final SearchIndex index = indexing ? index(hour, tree.domain()) : null;
         if (index != null)
         {
             index.add(file.summary(index, domain != tree.domain()), tree);

@@ -120,6 +120,7 @@ public final class ConfigLoader
         d.put("logview.maxSegmentsPerFile", 65536);
         d.put("logview.openReaders", 64);
         d.put("logview.cleanupMinutes", 10);
+        d.put("logview.searchIndex", true);
         d.put("logview.localRetentionHours", ArchiveSettings.OFF.localRetentionHours());
         d.put("logview.archive.uri", "");
         d.put("logview.archive.retentionDays", ArchiveSettings.OFF.retentionDays());
@@ -357,7 +358,8 @@ public final class ConfigLoader
             intIn("logview.openReaders", 1, 100_000), intIn("logview.cleanupMinutes", 1, 1440),
             string("logview.archive.uri"), intIn("logview.localRetentionHours", 1, 87_600),
             intIn("logview.archive.retentionDays", 1, 36_500), intIn("logview.archive.scanSeconds", 1, 86_400),
-            intIn("logview.archive.retryMinSeconds", 1, 86_400), intIn("logview.archive.retryMaxSeconds", 1, 86_400));
+            intIn("logview.archive.retryMinSeconds", 1, 86_400), intIn("logview.archive.retryMaxSeconds", 1, 86_400),
+            bool("logview.searchIndex"));
         try
         {
             // the components' own checks too, so that anything they refuse stops start-up here, by key

@@ -307,11 +307,12 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param archiveScanSeconds {@code logview.archive.scanSeconds}: how often the uploader looks for sealed hours.
      * @param archiveRetryMinSeconds {@code logview.archive.retryMinSeconds}: first back-off after a failure.
      * @param archiveRetryMaxSeconds {@code logview.archive.retryMaxSeconds}: longest back-off.
+     * @param searchIndex        {@code logview.searchIndex}: whether trees are summarised for the search.
      */
     public record Logview(int retentionDays, int blockBytes, long sealMillis, int maxDomainsPerHour,
                           int maxSegmentsPerFile, int openReaders, int cleanupMinutes, String archiveUri,
                           int localRetentionHours, int archiveRetentionDays, int archiveScanSeconds,
-                          int archiveRetryMinSeconds, int archiveRetryMaxSeconds)
+                          int archiveRetryMinSeconds, int archiveRetryMaxSeconds, boolean searchIndex)
     {
         /**
          * @param dataDir {@code storage.dataDir}.
@@ -322,7 +323,7 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
             return new LogviewSettings(Path.of(dataDir), retentionDays, blockBytes, sealMillis, maxDomainsPerHour,
                 maxSegmentsPerFile, openReaders, cleanupMinutes, new ArchiveSettings(archiveUri, localRetentionHours,
                 archiveRetentionDays, archiveScanSeconds * 1000L, archiveRetryMinSeconds * 1000L,
-                archiveRetryMaxSeconds * 1000L));
+                archiveRetryMaxSeconds * 1000L), searchIndex);
         }
     }
 

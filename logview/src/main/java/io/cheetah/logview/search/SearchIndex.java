@@ -118,8 +118,9 @@ public final class SearchIndex implements Closeable
             return;
         }
         final int fileTerm = dict.fileTerm(idDomain);
+        final int payload = summary.maxPayload(dict); // looks the block's trees up: new terms become pending
         final int terms = dict.pendingLength();
-        final int need = terms + 5 + summary.maxPayload() + 4;
+        final int need = terms + 5 + payload + 4;
         if (record.length < need)
         {
             record = new byte[Math.max(need, record.length * 2)];

@@ -74,8 +74,19 @@ final class TermDictionary
      */
     int nameTerm(final FlatTree tree, final int i)
     {
-        final boolean event = tree.isEvent(i);
-        final long pair = tree.symbolPair(i);
+        return nameTerm(tree.isEvent(i), tree.symbolPair(i), tree.typeSymbol(i), tree.type(i), tree.name(i));
+    }
+
+    /**
+     * @param event      whether the message is an event (else a transaction).
+     * @param pair       its shared symbols ({@link FlatTree#symbolPair}), or {@link FlatTree#NO_SYMBOLS}.
+     * @param typeSymbol its type's shared symbol, or {@link FlatTree#NO_SYMBOL}.
+     * @param type       its type.
+     * @param name       its name.
+     * @return the term of the message's kind, type and name.
+     */
+    int nameTerm(final boolean event, final long pair, final int typeSymbol, final String type, final String name)
+    {
         if (pair != FlatTree.NO_SYMBOLS)
         {
             final long key = event ? pair | EVENT_BIT : pair;
@@ -84,48 +95,47 @@ final class TermDictionary
             {
                 return known;
             }
-            final int t = nameTermByText(tree, i, event);
+            final int t = nameTermByText(event, typeSymbol, type, name);
             namesBySymbols.put(key, t);
             return t;
         }
-        return nameTermByText(tree, i, event);
+        return nameTermByText(event, typeSymbol, type, name);
     }
 
-    private int nameTermByText(final FlatTree tree, final int i, final boolean event)
+    private int nameTermByText(final boolean event, final int typeSymbol, final String type, final String name)
     {
         final byte kind = event ? SearchFormat.E_NAME : SearchFormat.T_NAME;
-        final int type = typeTerm(tree, i, event);
-        final int t = term(kind, tree.type(i), tree.name(i));
+        final int typeTerm = typeTerm(event, typeSymbol, type);
+        final int t = term(kind, type, name);
         ensureTypeOf(t);
         if (t < size && typeOf[t] == NONE && !isOverflow(t))
         {
-            typeOf[t] = type;
+            typeOf[t] = typeTerm;
         }
         return t;
     }
 
     /**
-     * @param tree  a tree.
-     * @param i     one of its transactions or events.
-     * @param event whether it is an event.
+     * @param event      whether the message is an event.
+     * @param typeSymbol its type's shared symbol, or {@link FlatTree#NO_SYMBOL}.
+     * @param type       its type.
      * @return the term of the message's kind and type.
      */
-    int typeTerm(final FlatTree tree, final int i, final boolean event)
+    int typeTerm(final boolean event, final int typeSymbol, final String type)
     {
-        final int symbol = tree.typeSymbol(i);
-        if (symbol != FlatTree.NO_SYMBOL)
+        if (typeSymbol != FlatTree.NO_SYMBOL)
         {
-            final int key = symbol * 2 + (event ? 1 : 0);
+            final int key = typeSymbol * 2 + (event ? 1 : 0);
             final int known = typesBySymbol.getIfAbsent(key, NONE);
             if (known != NONE)
             {
                 return known;
             }
-            final int t = term(event ? SearchFormat.E_TYPE : SearchFormat.T_TYPE, tree.type(i), null);
+            final int t = term(event ? SearchFormat.E_TYPE : SearchFormat.T_TYPE, type, null);
             typesBySymbol.put(key, t);
             return t;
         }
-        return term(event ? SearchFormat.E_TYPE : SearchFormat.T_TYPE, tree.type(i), null);
+        return term(event ? SearchFormat.E_TYPE : SearchFormat.T_TYPE, type, null);
     }
 
     /**
@@ -143,7 +153,16 @@ final class TermDictionary
      */
     int ipTerm(final FlatTree tree)
     {
-        final int symbol = tree.ipSymbol();
+        return ipTerm(tree.ipSymbol(), tree.ip());
+    }
+
+    /**
+     * @param symbol the IP's shared symbol, or {@link FlatTree#NO_SYMBOL}.
+     * @param ip     the IP.
+     * @return its term.
+     */
+    int ipTerm(final int symbol, final String ip)
+    {
         if (symbol != FlatTree.NO_SYMBOL)
         {
             final int known = ipsBySymbol.getIfAbsent(symbol, NONE);
@@ -151,11 +170,11 @@ final class TermDictionary
             {
                 return known;
             }
-            final int t = term(SearchFormat.IP, tree.ip(), null);
+            final int t = term(SearchFormat.IP, ip, null);
             ipsBySymbol.put(symbol, t);
             return t;
         }
-        return term(SearchFormat.IP, tree.ip(), null);
+        return term(SearchFormat.IP, ip, null);
     }
 
     /**
