@@ -17,7 +17,24 @@ public enum CatReportKind
     /** Failures and long executions per machine and entity (§4.4). */
     PROBLEM("problem", CatSchemas.problem()),
     /** One period per machine and heartbeat (§4.5). */
-    HEARTBEAT("heartbeat", CatSchemas.heartbeat());
+    HEARTBEAT("heartbeat", CatSchemas.heartbeat()),
+    /** CAT's own figures per consumer server and client domain, domain {@code cat} (§4.6). */
+    STATE("state", CatSchemas.state()),
+    /** Errors and timed calls of every domain per minute, domain {@code cat} (§4.6). */
+    TOP("top", CatSchemas.top()),
+    /** Calls per request and entry point (§4.6). */
+    MATRIX("matrix", CatSchemas.matrix()),
+    /** Callers and callees per machine (§4.6). */
+    CROSS("cross", CatSchemas.cross()),
+    /** Per minute: work by kind and dependencies (§4.6). */
+    DEPENDENCY("dependency", CatSchemas.dependency()),
+    /** Business metrics per key and minute (§4.6). */
+    BUSINESS("business", CatSchemas.business()),
+    /**
+     * Calls per store, machine, domain and operation (§4.6). The vector holds no storage row, so these field
+     * numbers are read off the model files only, not yet checked against a stored blob.
+     */
+    STORAGE("storage", CatSchemas.storage());
 
     private final String reportName;
     private final NativeSchema schema;

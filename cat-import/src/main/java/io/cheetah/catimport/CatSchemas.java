@@ -123,4 +123,97 @@ final class CatSchemas
             .entity("detail", "1 id S", "2 value D")
             .build();
     }
+
+    static NativeSchema state()
+    {
+        return NativeSchema.builder("state-report")
+            .entity("state-report", "1 domain S", "2 startTime T", "3 endTime T", "33 machine *machine")
+            .entity("machine", "1 ip S", "2 total L", "3 totalLoss L", "4 maxTps D", "5 avgTps D", "6 blockTotal L",
+                "7 blockLoss L", "8 blockTime L", "9 pigeonTimeError L", "10 networkTimeError L", "11 dump L",
+                "12 dumpLoss L", "13 size D", "14 delaySum D", "15 delayAvg D", "16 delayCount I",
+                "33 processDomain *processDomain", "34 message *message")
+            .entity("processDomain", "1 name S", "2 ip +", "3 total L", "4 totalLoss L", "5 size D", "6 avg D",
+                "33 detail *detail")
+            .entity("detail", "1 id L", "2 total L", "3 size D", "4 totalLoss L")
+            .entity("message", "1 id L", "2 time T", "3 total L", "4 totalLoss L", "5 dump L", "6 dumpLoss L",
+                "7 size D", "8 delaySum D", "9 delayCount I", "10 pigeonTimeError L", "11 networkTimeError L",
+                "12 blockTotal L", "13 blockLoss L", "14 blockTime L")
+            .build();
+    }
+
+    static NativeSchema top()
+    {
+        return NativeSchema.builder("top-report")
+            .entity("top-report", "1 domain S", "2 startTime T", "3 endTime T", "33 domain *domain")
+            .entity("domain", "1 name S", "33 segment *segment")
+            .entity("segment", "1 id I", "2 error L", "3 url L", "4 url-duration D", "5 service L",
+                "6 service-duration D", "7 sql L", "8 sql-duration D", "9 call L", "10 call-duration D", "11 cache L",
+                "12 cache-duration D", "13 url-error L", "14 url-sum D", "15 service-error L", "16 service-sum D",
+                "17 sql-error L", "18 sql-sum D", "19 call-error L", "20 call-sum D", "21 cache-error L",
+                "22 cache-sum D", "33 error *error", "34 machine *machine")
+            .entity("error", "1 id S", "2 count I")
+            .entity("machine", "1 id S", "2 count I")
+            .build();
+    }
+
+    static NativeSchema matrix()
+    {
+        return NativeSchema.builder("matrix-report")
+            .entity("matrix-report", "1 domain S", "2 startTime T", "3 endTime T", "4 domain +", "33 matrix *matrix")
+            .entity("matrix", "1 type S", "2 name S", "3 count I", "4 totalTime L", "5 url S", "33 ratio *ratio")
+            .entity("ratio", "1 type S", "2 min I", "3 max I", "4 totalCount I", "5 totalTime L", "6 url S")
+            .build();
+    }
+
+    static NativeSchema cross()
+    {
+        final String[] counts = {"1 id S", "2 totalCount L", "3 failCount I", "4 failPercent D", "5 avg D",
+            "6 sum D", "7 tps D"};
+        final String[] type = new String[counts.length + 1];
+        System.arraycopy(counts, 0, type, 0, counts.length);
+        type[counts.length] = "33 name *name";
+        return NativeSchema.builder("cross-report")
+            .entity("cross-report", head("33 local *local"))
+            .entity("local", "1 id S", "33 remote *remote")
+            .entity("remote", "1 id S", "2 role S", "3 app S", "4 ip S", "33 type ^type")
+            .entity("type", type)
+            .entity("name", counts)
+            .build();
+    }
+
+    static NativeSchema dependency()
+    {
+        return NativeSchema.builder("dependency-report")
+            .entity("dependency-report", "1 domain S", "2 startTime T", "3 endTime T", "4 domainName +",
+                "33 segment *segment")
+            .entity("segment", "1 id I", "2 exception-count I", "33 index *index", "34 dependency *dependency")
+            .entity("index", "1 name S", "2 total-count L", "3 error-count L", "4 sum D", "5 avg D")
+            .entity("dependency", "1 type S", "2 target S", "3 total-count L", "4 avg D", "5 error-count L",
+                "6 key S", "7 sum D")
+            .build();
+    }
+
+    static NativeSchema business()
+    {
+        return NativeSchema.builder("business-report")
+            .entity("business-report", "1 domain S", "2 startTime T", "3 endTime T",
+                "33 business-item *business-item")
+            .entity("business-item", "1 id S", "2 type S", "33 segment *segment")
+            .entity("segment", "1 id I", "2 count I", "3 sum D", "4 avg D")
+            .build();
+    }
+
+    static NativeSchema storage()
+    {
+        return NativeSchema.builder("storage-report")
+            .entity("storage-report", "1 id S", "2 name S", "3 type S", "4 startTime T", "5 endTime T", "6 id +",
+                "7 ip +", "8 op +", "33 machine *machine")
+            .entity("machine", "1 id S", "33 domain *domain")
+            .entity("domain", "1 id S", "33 operation *operation", "34 sql *sql")
+            .entity("operation", "1 id S", "2 count L", "3 avg D", "4 sum D", "5 error L", "6 long-count L",
+                "33 segment *segment")
+            .entity("segment", "1 id I", "2 count L", "3 avg D", "4 sum D", "5 error L", "6 long-count L")
+            .entity("sql", "1 id S", "2 statement S", "3 count I")
+            .build();
+    }
 }
