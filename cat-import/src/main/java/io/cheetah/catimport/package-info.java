@@ -2,13 +2,16 @@
  * History from CAT's database (issue 53, first part): the rows CAT 3.1.0 stored for each closed hour in
  * {@code hourlyreport} + {@code hourly_report_content}, decoded from CAT's native binary report format.
  * <pre>
- *   CAT MySQL ── hourlyreport ⋈ hourly_report_content ──▶ HourlyReportRow (domain, name, period, ip, content)
- *                                                             │ kind(): CatReportKind by name
- *                                                             ▼
- *                         CatReportKind.decoder() ── NativeDecoder(CatSchemas.&lt;kind&gt;()) ──▶ CatNode tree
- *                                                             │ (several rows per domain, kind and hour: merged)
- *                                                             ▼
- *                         later: a mapper per kind ──▶ Cheetah's report ──▶ ReportFormat.encode ──▶ Cheetah's tables
+ *   CAT MySQL: hourlyreport ⋈ hourly_report_content
+ *        │
+ *        ▼
+ *   HourlyReportRow (id, type, name, ip, domain, period, content) ── kind(): CatReportKind by name
+ *        │
+ *        ▼
+ *   CatReportKind.decoder(): NativeDecoder + CatSchemas.&lt;kind&gt;() ──▶ CatNode tree per row
+ *        │  (several rows per domain, kind and hour: merged, as CAT's history reader does)
+ *        ▼
+ *   later: one mapper per kind ──▶ the analyzer's Cheetah report ──▶ ReportFormat.encode ──▶ Cheetah's tables
  * </pre>
  * <b>Why a neutral tree and not CAT's XML:</b> Cheetah's {@code ReportFormat}s write CAT's XML but do not read it, so
  * emitting XML would only add a parse step. A {@link io.cheetah.catimport.nativeformat.CatNode} already has CAT's XML

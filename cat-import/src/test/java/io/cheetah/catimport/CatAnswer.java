@@ -29,7 +29,7 @@ final class CatAnswer
     /**
      * @param kind the report kind.
      * @param file the file name without {@code .xml}.
-     * @return the answer's {@code <report>} element.
+     * @return the answer's {@code <report>} element ({@code <topReport>} for Top).
      */
     static Element report(final String kind, final String file)
     {
@@ -37,7 +37,8 @@ final class CatAnswer
         {
             final Element root = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in)
                 .getDocumentElement();
-            return children(root, "report").get(0);
+            final List<Element> reports = children(root, "report");
+            return reports.isEmpty() ? children(root, "topReport").get(0) : reports.get(0);
         }
         catch (final IOException e)
         {

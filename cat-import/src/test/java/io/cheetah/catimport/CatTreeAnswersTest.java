@@ -12,17 +12,20 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * Kinds whose hour CAT stored in one row per domain and answers as stored: the decoded tree, written out with CAT's
- * number formats and its server's zone ({@code Asia/Shanghai}), is CAT's answer element by element.
+ * Kinds CAT answers as stored (one row per domain), or as its rows merged by key (State, Top: two rows each): the
+ * decoded tree, written out with CAT's number formats and its server's zone ({@code Asia/Shanghai}), is CAT's answer
+ * element by element.
  */
 class CatTreeAnswersTest
 {
@@ -42,6 +45,37 @@ class CatTreeAnswersTest
         soft.assertAll();
     }
 
+    @Test
+    void stateRowsMergedAreCatsAnswer() throws NativeFormatException
+    {
+        final KeyedMerge merge = new KeyedMerge(Map.of("machine", "ip", "processDomain", "name", "detail", "id",
+            "message", "id"), Set.of("maxTps", "avgTps"));
+        mergedRowsAreCatsAnswer("state", merge);
+    }
+
+    @Test
+    void topRowsMergedAreCatsAnswer() throws NativeFormatException
+    {
+        final KeyedMerge merge = new KeyedMerge(Map.of("domain", "name", "segment", "id", "error", "id", "machine",
+            "id"), Set.of());
+        mergedRowsAreCatsAnswer("top", merge);
+    }
+
+    private static void mergedRowsAreCatsAnswer(final String kind, final KeyedMerge merge)
+        throws NativeFormatException
+    {
+        final List<HourlyReportRow> rows = CatSqlDump.rows(kind, "cat");
+        assertThat(rows).hasSize(2);
+        final List<CatNode> reports = new ArrayList<>();
+        for (final HourlyReportRow row : rows)
+        {
+            reports.add(row.decode());
+        }
+        final SoftAssertions soft = new SoftAssertions();
+        compare(soft, merge.merge(reports), CatAnswer.report(kind, "cat"), kind);
+        soft.assertAll();
+    }
+
     static void compare(final SoftAssertions soft, final CatNode ours, final Element answer, final String path)
     {
         final Map<String, String> answeredAttributes = new TreeMap<>();
@@ -56,21 +90,7 @@ class CatTreeAnswersTest
 
         final Map<String, List<String>> answeredTexts = new TreeMap<>();
         final List<Element> answeredChildren = new ArrayList<>();
-        for (Node child = answer.getFirstChild(); child != null; child = child.getNextSibling())
-        {
-            if (child instanceof Element element)
-            {
-                if (element.getAttributes().getLength() == 0 && !hasElementChild(element))
-                {
-                    answeredTexts.computeIfAbsent(element.getTagName(), key -> new ArrayList<>())
-                        .add(element.getTextContent());
-                }
-                else
-                {
-                    answeredChildren.add(element);
-                }
-            }
-        }
+        collect(answer, answeredTexts, answeredChildren);
         final Map<String, List<String>> ourTexts = new TreeMap<>();
         ours.texts().forEach((name, values) ->
         {
@@ -89,6 +109,34 @@ class CatTreeAnswersTest
             final String where = path + "/" + child.name() + "[" + i + "]";
             soft.assertThat(child.name()).as(where).isEqualTo(element.getTagName());
             compare(soft, child, element, where);
+        }
+    }
+
+    /**
+     * Splits an answer element's children into text elements and entities; a wrapper CAT writes around a list
+     * ({@code xml-indent}: no attributes, only elements, e.g. State's {@code <processDomains>}) is looked through.
+     */
+    private static void collect(final Element parent, final Map<String, List<String>> texts,
+        final List<Element> entities)
+    {
+        for (Node child = parent.getFirstChild(); child != null; child = child.getNextSibling())
+        {
+            if (child instanceof Element element)
+            {
+                if (element.getAttributes().getLength() == 0 && !hasElementChild(element))
+                {
+                    texts.computeIfAbsent(element.getTagName(), key -> new ArrayList<>())
+                        .add(element.getTextContent());
+                }
+                else if (element.getAttributes().getLength() == 0)
+                {
+                    collect(element, texts, entities);
+                }
+                else
+                {
+                    entities.add(element);
+                }
+            }
         }
     }
 
