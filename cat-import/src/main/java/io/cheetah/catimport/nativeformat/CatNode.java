@@ -25,12 +25,18 @@ public final class CatNode
     private CatNode(final Builder builder)
     {
         this.name = builder.name;
-        this.attributes = Collections.unmodifiableMap(new LinkedHashMap<>(builder.attributes));
+        this.attributes = freeze(builder.attributes);
         final Map<String, List<String>> frozen = new LinkedHashMap<>();
         builder.texts.forEach((key, values) -> frozen.put(key, List.copyOf(values)));
-        this.texts = Collections.unmodifiableMap(frozen);
-        this.dynamicAttributes = Collections.unmodifiableMap(new LinkedHashMap<>(builder.dynamicAttributes));
+        this.texts = freeze(frozen);
+        this.dynamicAttributes = freeze(builder.dynamicAttributes);
         this.children = List.copyOf(builder.children);
+    }
+
+    /** Most entities have no text or dynamic attribute: those share one empty map. */
+    private static <V> Map<String, V> freeze(final Map<String, V> map)
+    {
+        return map.isEmpty() ? Collections.emptyMap() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
     }
 
     /**

@@ -26,14 +26,33 @@ public final class NativeDecoder
     /** Deeper nesting than any CAT model has is taken as damage. */
     public static final int MAX_DEPTH = 16;
 
+    /**
+     * Entities one blob may hold by default. Every entity takes at least one byte, so a blob can never make more
+     * entities than it has bytes; this bounds the memory a large damaged blob can cost (about 150 bytes per decoded
+     * entity) well above any real hour (a transaction report of 100 types × 200 names × 80 ranges and durations on
+     * one machine is 1.6 million).
+     */
+    public static final int DEFAULT_MAX_ENTITIES = 10_000_000;
+
     private final NativeSchema schema;
+    private final int maxEntities;
 
     /**
      * @param schema the report kind's field numbers.
      */
     public NativeDecoder(final NativeSchema schema)
     {
+        this(schema, DEFAULT_MAX_ENTITIES);
+    }
+
+    /**
+     * @param schema      the report kind's field numbers.
+     * @param maxEntities the most entities one blob may hold; more is refused as damage.
+     */
+    public NativeDecoder(final NativeSchema schema, final int maxEntities)
+    {
         this.schema = schema;
+        this.maxEntities = maxEntities;
     }
 
     /**
@@ -54,7 +73,7 @@ public final class NativeDecoder
             throw new NativeFormatException(0, String.format("unknown format marker 0x%02X (CAT's native reports"
                 + " start with 0x%02X%s)", marker, ROOT_MARKER, marker == '<' ? "; this looks like XML" : ""));
         }
-        final CatNode root = readEntity(in, schema.root(), 0);
+        final CatNode root = readEntity(in, schema.root(), 0, new int[1]);
         if (in.remaining() > 0)
         {
             throw new NativeFormatException(in.position(), in.remaining() + " trailing bytes after the report's end");
@@ -62,12 +81,16 @@ public final class NativeDecoder
         return root;
     }
 
-    private CatNode readEntity(final NativeInput in, final NativeSchema.Entity entity, final int depth)
-        throws NativeFormatException
+    private CatNode readEntity(final NativeInput in, final NativeSchema.Entity entity, final int depth,
+        final int[] entities) throws NativeFormatException
     {
         if (depth > MAX_DEPTH)
         {
             throw new NativeFormatException(in.position(), "entities nested deeper than " + MAX_DEPTH);
+        }
+        if (++entities[0] > maxEntities)
+        {
+            throw new NativeFormatException(in.position(), "more than " + maxEntities + " entities");
         }
         final CatNode.Builder node = CatNode.builder(entity.name());
         while (true)
@@ -104,13 +127,13 @@ public final class NativeDecoder
                     final int count = in.readCount(1);
                     for (int i = 0; i < count; i++)
                     {
-                        node.child(readEntity(in, child, depth + 1));
+                        node.child(readEntity(in, child, depth + 1, entities));
                     }
                 }
                 case CHILD ->
                 {
                     expectKind(at, tag, kind, 1, 1, entity, field);
-                    node.child(readEntity(in, schema.entity(field.entity()), depth + 1));
+                    node.child(readEntity(in, schema.entity(field.entity()), depth + 1, entities));
                 }
                 case TEXTS ->
                 {
