@@ -14,7 +14,6 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -292,14 +291,15 @@ public final class CatLink implements Runnable
             {
                 ch.write(batch);
             }
-            sent(batchFrames, length);
+            final int n = batchFrames;
+            batchFrames = 0;
+            batchBytes = 0;
             batch.clear();
             if (batch.capacity() > BATCH_BYTES)
             {
                 batch = ByteBuffer.allocateDirect(BATCH_BYTES);
             }
-            batchFrames = 0;
-            batchBytes = 0;
+            sent(n, length);
             return true;
         }
         catch (final IOException e)
@@ -317,11 +317,11 @@ public final class CatLink implements Runnable
                 whole += frame;
                 n++;
             }
-            sent(n, whole);
             batch.limit(length).position(whole);
             batch.compact();
             batchFrames -= n;
             batchBytes = batch.position();
+            sent(n, whole);
             if (!stopping)
             {
                 LOG.warn("forward to {}: connection lost ({}); {} frames kept to send again once reconnected", server,
@@ -441,7 +441,7 @@ public final class CatLink implements Runnable
     public long bufferedBytes()
     {
         long sum = batchBytes;
-        for (final OneToOneRingBuffer ring : List.copyOf(rings))
+        for (final OneToOneRingBuffer ring : rings)
         {
             sum += ring.size();
         }
