@@ -27,11 +27,13 @@ import java.util.concurrent.locks.LockSupport;
  * server is away. While it is away (or stalls) nothing is drained: the rings hold the frames, sent in order once it
  * is back, and what they cannot hold is dropped by the ingest threads and counted ({@link DropReason#BUFFER_FULL}).
  * <p>
- * A write that fails part-way keeps the frames the kernel did not take whole, and sends them again, whole, on the
- * next connection (the server drops the piece of a frame cut off by a closed connection, as it drops any incomplete
- * frame). Bytes the kernel accepted before a connection broke cannot be known lost; they count as forwarded, as
- * they would for a CAT client. Frames of one ingest thread (so of one client connection) keep their order; frames
- * of different ingest threads interleave frame by frame.
+ * Before each write the sender looks, without blocking, whether the server closed the connection (a CAT restart),
+ * so that a batch is not written into a connection already gone. A write that fails part-way keeps the frames the
+ * kernel did not take whole, and sends them again, whole, on the next connection (the server drops the piece of a
+ * frame cut off by a closed connection, as it drops any incomplete frame). Bytes the kernel accepted before a
+ * connection broke cannot be known lost; they count as forwarded, as they would for a CAT client. Frames of one
+ * ingest thread (so of one client connection) keep their order; frames of different ingest threads interleave frame
+ * by frame.
  */
 public final class CatLink implements Runnable
 {
@@ -65,6 +67,7 @@ public final class CatLink implements Runnable
     private volatile Thread thread;
 
     private ByteBuffer batch = ByteBuffer.allocateDirect(BATCH_BYTES);
+    private final ByteBuffer probe = ByteBuffer.allocateDirect(64);
     private int batchFrames;
     private int nextRing;
     private long discarded;
@@ -186,7 +189,7 @@ public final class CatLink implements Runnable
                 continue;
             }
             idle = IDLE_MIN_NANOS;
-            if (send())
+            if (!closedByServer() && send())
             {
                 backoff = settings.reconnectMinMillis();
             }
@@ -273,6 +276,38 @@ public final class CatLink implements Runnable
         batch.position(batch.position() + length);
         batchFrames++;
         return ControlledMessageHandler.Action.CONTINUE;
+    }
+
+    /**
+     * Whether the server closed the connection (a CAT restart), looked at without blocking before each write: a
+     * write into a connection the server already closed would be taken by the kernel and lost. The server never
+     * writes on it; anything it does send is ignored.
+     *
+     * @return true when the connection is closed or broken.
+     */
+    private boolean closedByServer()
+    {
+        final SocketChannel ch = channel;
+        try
+        {
+            ch.configureBlocking(false);
+            probe.clear();
+            final int n = ch.read(probe);
+            ch.configureBlocking(true);
+            if (n < 0)
+            {
+                LOG.warn("forward to {}: the server closed the connection; {} frames kept to send once reconnected",
+                    server, batchFrames);
+                return true;
+            }
+            return false;
+        }
+        catch (final IOException e)
+        {
+            LOG.warn("forward to {}: connection lost ({}); {} frames kept to send once reconnected", server,
+                e.toString(), batchFrames);
+            return true;
+        }
     }
 
     /**
