@@ -7,6 +7,8 @@ import io.cheetah.codec.Pt1Zones;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.codec.SharedSymbols;
 import io.cheetah.codec.Utf8Interner;
+import io.cheetah.forward.ForwardLane;
+import io.cheetah.forward.Forwarder;
 import io.cheetah.server.baseline.ClassicPipeline;
 import io.cheetah.server.config.ServerConfig;
 import io.cheetah.server.dispatch.AnalyzerLineup;
@@ -89,6 +91,8 @@ public final class CheetahServer implements AutoCloseable
     private final AdminHandler admin;
     private final TreeJournal journal;
     private final CheckpointRounds rounds;
+    /** The CAT servers of a side-by-side trial ({@code forward.cat.servers}), or null when nothing is forwarded. */
+    private final Forwarder forwarder;
 
     private CheetahServer(final Builder b) throws Exception
     {
@@ -117,6 +121,14 @@ public final class CheetahServer implements AutoCloseable
         final List<AnalyzerCounters> analyzerCounters = new ArrayList<>();
         slots.forEach(s -> analyzerCounters.add(s.counters()));
         this.metrics = new PrometheusText(counters, analyzerCounters, rings.rings(), rings::remaining);
+        // the benchmark baselines forward nothing (package io.cheetah.server.baseline), nor does the journal replay
+        final boolean forwarding = config.forward().enabled() &&
+            ServerConfig.Pipeline.CHEETAH.equals(config.pipeline().mode());
+        this.forwarder = forwarding ? new Forwarder(config.forward(), config.tcp().workers()).start() : null;
+        if (forwarder != null)
+        {
+            metrics.add(ServerSections.forward(forwarder));
+        }
 
         final ServerConfig.Tcp tcp = config.tcp();
         final SharedSymbols symbols = new SharedSymbols();
@@ -158,6 +170,10 @@ public final class CheetahServer implements AutoCloseable
             if (httpServer != null)
             {
                 httpServer.close();
+            }
+            if (forwarder != null)
+            {
+                forwarder.close();
             }
             rings.shutdown(1000);
             throw e;
@@ -234,7 +250,8 @@ public final class CheetahServer implements AutoCloseable
         final Clock inferAgainst = config.tcp().pt1().inferOffset() ? clock : null;
         return () -> new IngestWorker(new TreePool(poolCapacity, counters),
             new TreeDecoder(decodeLimits, interner(symbols), pt1Zones),
-            new Dispatcher(rings, slots, clock, counters, ledger), counters, clock, inferAgainst, journalWriter());
+            new Dispatcher(rings, slots, clock, counters, ledger), counters, clock, inferAgainst, journalWriter(),
+            forwardLane());
     }
 
     /** The calling ingest thread's journal, or null (none kept, or every journal id taken: logged). */
@@ -251,6 +268,12 @@ public final class CheetahServer implements AutoCloseable
                 "the next checkpoint)", TreeJournal.MAX_JOURNALS, Thread.currentThread().getName());
         }
         return w;
+    }
+
+    /** The calling ingest thread's lane to the CAT servers of {@code forward.cat.servers}, or null (none). */
+    private ForwardLane forwardLane()
+    {
+        return forwarder == null ? null : forwarder.lane();
     }
 
     /** A worker's interner over the shared symbols, remembered so /metrics can sum their misses. */
@@ -354,6 +377,14 @@ public final class CheetahServer implements AutoCloseable
     }
 
     /**
+     * @return the forwarder to the CAT servers of a side-by-side trial, or null when nothing is forwarded.
+     */
+    public Forwarder forwarder()
+    {
+        return forwarder;
+    }
+
+    /**
      * @return the configured analyzers in index order.
      */
     public List<AnalyzerSlot> analyzers()
@@ -439,6 +470,11 @@ public final class CheetahServer implements AutoCloseable
             return;
         }
         ingest.close();
+        if (forwarder != null)
+        {
+            // after the ingest, so every frame read was offered; sends what is buffered for up to a second
+            forwarder.close();
+        }
         if (baseline != null)
         {
             baseline.close();

@@ -1,5 +1,6 @@
 package io.cheetah.server.config;
 
+import io.cheetah.forward.ForwardSettings;
 import io.cheetah.logview.ArchiveSettings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,6 +40,8 @@ public final class ConfigLoader
 
     /** The map key whose entries may also be set one by one, as {@code tcp.pt1.zoneByDomain.<domain>=<zone>}. */
     private static final String ZONE_BY_DOMAIN = "tcp.pt1.zoneByDomain";
+    /** Keys whose value is a list; {@code --set key=a,b} gives it as a comma list. */
+    private static final Set<String> LIST_KEYS = Set.of("router.servers", "forward.cat.servers");
     private static final Set<String> ANALYZER_FIELDS = Set.of("enabled", "index", "level");
     private static final Set<String> WAIT_STRATEGIES = Set.of("spin-park", "sleeping", "yielding", "busy-spin",
         "blocking");
@@ -127,6 +130,11 @@ public final class ConfigLoader
         d.put("logview.archive.scanSeconds", (int)(ArchiveSettings.OFF.scanMillis() / 1000));
         d.put("logview.archive.retryMinSeconds", (int)(ArchiveSettings.OFF.retryMinMillis() / 1000));
         d.put("logview.archive.retryMaxSeconds", (int)(ArchiveSettings.OFF.retryMaxMillis() / 1000));
+        d.put("forward.cat.servers", List.of());
+        d.put("forward.bufferBytes", ForwardSettings.OFF.bufferBytes());
+        d.put("forward.connectTimeoutMillis", ForwardSettings.OFF.connectTimeoutMillis());
+        d.put("forward.reconnectMinMillis", ForwardSettings.OFF.reconnectMinMillis());
+        d.put("forward.reconnectMaxMillis", ForwardSettings.OFF.reconnectMaxMillis());
         return d;
     }
 
@@ -185,7 +193,7 @@ public final class ConfigLoader
         final String key = assignment.substring(0, eq).trim();
         final String text = assignment.substring(eq + 1).trim();
         JsonNode node;
-        if ("router.servers".equals(key))
+        if (LIST_KEYS.contains(key))
         {
             final List<String> list = new ArrayList<>();
             for (final String s : text.split(","))
@@ -389,7 +397,26 @@ public final class ConfigLoader
             throw new ConfigException("cluster.advertisedHttp: must be an http:// or https:// URL, got " + http0);
         }
         return new ServerConfig(tcp, http, pipeline, router, storage, logview, reports, Map.copyOf(analyzers),
-            cluster, alerting());
+            cluster, alerting(), forward());
+    }
+
+    /** {@code forward.*}: the CAT servers of a side-by-side trial (issue 53) and the buffer per server. */
+    private ForwardSettings forward()
+    {
+        final List<String> servers = endpoints("forward.cat.servers");
+        final int bufferBytes = intIn("forward.bufferBytes", ForwardSettings.MIN_BUFFER_BYTES,
+            ForwardSettings.MAX_BUFFER_BYTES);
+        final int connectTimeout = intIn("forward.connectTimeoutMillis", 1, 600_000);
+        final int min = intIn("forward.reconnectMinMillis", 1, 3_600_000);
+        final int max = intIn("forward.reconnectMaxMillis", 1, 3_600_000);
+        try
+        {
+            return new ForwardSettings(servers, bufferBytes, connectTimeout, min, max);
+        }
+        catch (final IllegalArgumentException e)
+        {
+            throw new ConfigException(e.getMessage(), e);
+        }
     }
 
     private ServerConfig.Alerting alerting()

@@ -3,6 +3,7 @@ package io.cheetah.server.config;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.codec.Pt1Zones;
+import io.cheetah.forward.ForwardSettings;
 import io.cheetah.server.alert.CatAlertConfig;
 import io.cheetah.server.alert.HttpAlertSender;
 import io.cheetah.server.alert.OwnRules;
@@ -29,10 +30,11 @@ import java.util.Map;
  * @param analyzers per-analyzer overrides by analyzer name (absent entries keep the type's defaults).
  * @param cluster   membership of a cluster of servers sharing one MySQL ({@code cluster.*}).
  * @param alerting  CAT's alert rules and where alerts go ({@code alerting.*}).
+ * @param forward   the CAT servers every frame is passed on to during a side-by-side trial ({@code forward.*}).
  */
 public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router, Storage storage,
                            Logview logview, ReportLimits reports, Map<String, AnalyzerSettings> analyzers,
-                           Cluster cluster, Alerting alerting)
+                           Cluster cluster, Alerting alerting, ForwardSettings forward)
 {
     /**
      * Alerting (docs/alerting.md): CAT's rules, read and checked at start-up, evaluated every minute.

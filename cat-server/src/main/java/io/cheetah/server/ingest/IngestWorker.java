@@ -1,5 +1,6 @@
 package io.cheetah.server.ingest;
 
+import io.cheetah.forward.ForwardLane;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.codec.MalformedFrameException;
 import io.cheetah.codec.TreeDecoder;
@@ -38,6 +39,8 @@ public final class IngestWorker
     private final Clock pt1Clock;
     private final Clock clock;
     private final JournalWriter journal;
+    /** This thread's lane to the CAT servers of {@code forward.cat.servers}, or null when nothing is forwarded. */
+    private final ForwardLane forward;
     private boolean flushing;
 
     /**
@@ -49,9 +52,11 @@ public final class IngestWorker
      * @param pt1Clock   the same clock, to infer each connection's PT1 clock offset against
      *                   ({@code tcp.pt1.inferOffset}); null infers nothing.
      * @param journal    this thread's tree journal, or null when nothing is journaled.
+     * @param forward    this thread's lane to the CAT servers every decoded frame is passed on to, or null.
      */
     public IngestWorker(final TreePool pool, final TreeDecoder decoder, final Dispatcher dispatcher,
-        final IngestCounters counters, final Clock clock, final Clock pt1Clock, final JournalWriter journal)
+        final IngestCounters counters, final Clock clock, final Clock pt1Clock, final JournalWriter journal,
+        final ForwardLane forward)
     {
         this.pool = pool;
         this.decoder = decoder;
@@ -62,6 +67,7 @@ public final class IngestWorker
         this.clock = clock;
         this.pt1Clock = pt1Clock;
         this.journal = journal;
+        this.forward = forward;
     }
 
     /**
@@ -85,6 +91,7 @@ public final class IngestWorker
         this.clock = null;
         this.pt1Clock = null;
         this.journal = null;
+        this.forward = null;
     }
 
     /**
@@ -133,8 +140,9 @@ public final class IngestWorker
     }
 
     /**
-     * Decodes the frame held in the tree, moves a PT1 tree by its connection's clock offset, and dispatches it, or
-     * counts why it is malformed.
+     * Decodes the frame held in the tree, passes it on to the CAT servers of a side-by-side trial (when forwarding),
+     * moves a PT1 tree by its connection's clock offset, and dispatches it, or counts why it is malformed (a
+     * malformed frame is not forwarded).
      *
      * @param tree       a tree whose frame buffer holds one complete frame.
      * @param connection the PT1 clock offset of the connection the frame came from.
@@ -164,6 +172,11 @@ public final class IngestWorker
             counters.badFrames(io.cheetah.codec.FrameError.TRUNCATED).increment();
             pool.giveBack(tree);
             return;
+        }
+        if (forward != null)
+        {
+            // the exact bytes received, before anything may recycle the tree; never waits (a full buffer drops)
+            forward.offer(tree.tree().frame(), tree.tree().frameLength());
         }
         if (baseline != null)
         {

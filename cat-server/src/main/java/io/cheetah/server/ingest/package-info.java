@@ -9,8 +9,14 @@
  *                                                      ▼
  *                                            IngestWorker (per event-loop thread)
  *                                              TreeDecoder + Utf8Interner ─▶ Pt1ClockOffset ─▶ Dispatcher
- *                                                                          (per connection)
+ *                                                │ decoded OK                (per connection)
+ *                                                ▼
+ *                                              ForwardLane.offer (forward.cat.servers set; else a null check)
+ *                                                └─▶ io.cheetah.forward: exact frame bytes to each CAT server
  * </pre>
+ * Forwarding (a side-by-side trial with CAT) happens after decoding, so a frame the decoder rejects is not passed
+ * on, and before the PT1 correction and dispatch: the bytes passed on are the frame as received, prefix included,
+ * and a consumer may recycle the tree once it is dispatched. The offer never waits; a full buffer drops and counts.
  * A PT1 client writing the local time of another zone is recognised by its whole-hour offset and its trees moved
  * before the hour check ({@link io.cheetah.server.ingest.Pt1ClockOffset}, docs/protocol.md §1.4).
  * A frame whose length prefix is zero, negative or over tcp.maxFrameBytes leaves the stream out of step: it is

@@ -1,6 +1,9 @@
 package io.cheetah.server.metrics;
 
 import io.cheetah.codec.SharedSymbols;
+import io.cheetah.forward.CatLink;
+import io.cheetah.forward.DropReason;
+import io.cheetah.forward.Forwarder;
 import io.cheetah.server.http.AdminHandler;
 import io.cheetah.server.alert.AlertConfigSync;
 import io.cheetah.server.alert.AlertEvaluator;
@@ -22,7 +25,8 @@ import java.util.function.Supplier;
 /**
  * The /metrics sections of the server's own edges: the ingest's shared symbol table and interners
  * ({@code cheetah_symbols*}, {@code cheetah_interner_misses_total}),
- * the router's answers ({@code cheetah_router_requests_total}) and the admin API ({@code cheetah_admin_*}). Added
+ * the router's answers ({@code cheetah_router_requests_total}), the admin API ({@code cheetah_admin_*}) and the
+ * forwarding to CAT servers of a side-by-side trial ({@code cheetah_forward_*}). Added
  * by {@code CheetahServer} through {@link PrometheusText#add}; each is rendered per scrape from live counters.
  */
 public final class ServerSections
@@ -229,5 +233,59 @@ public final class ServerSections
             PrometheusText.metric(out, "cheetah_admin_checkpoints_total", "counter",
                 "Checkpoints forced through the admin API.", admin.checkpoints());
         };
+    }
+
+    /**
+     * @param forwarder the forwarder to the CAT servers of {@code forward.cat.servers}.
+     * @return a section with, per CAT server ({@code server="host:port"}), the frames and bytes written to it, the
+     *     frames dropped by reason, whether it is connected, its reconnects and failed attempts, and what waits.
+     */
+    public static Consumer<StringBuilder> forward(final Forwarder forwarder)
+    {
+        final List<CatLink> links = forwarder.links();
+        return out ->
+        {
+            PrometheusText.header(out, "cheetah_forward_frames_total", "counter",
+                "Frames passed on, byte for byte, to a CAT server of forward.cat.servers (written to its socket).");
+            links.forEach(l -> series(out, "cheetah_forward_frames_total", l, null, l.framesForwarded()));
+            PrometheusText.header(out, "cheetah_forward_bytes_total", "counter",
+                "Bytes passed on to a CAT server, length prefixes included.");
+            links.forEach(l -> series(out, "cheetah_forward_bytes_total", l, null, l.bytesForwarded()));
+            PrometheusText.header(out, "cheetah_forward_dropped_total", "counter",
+                "Frames not passed on to a CAT server, by reason: buffer_full (forward.bufferBytes could not hold "
+                    + "them: the server was slow, stalled or away), too_large (over an eighth of an ingest thread's "
+                    + "share of the buffer), shutdown (still buffered when the server stopped).");
+            for (final CatLink l : links)
+            {
+                for (final DropReason r : DropReason.values())
+                {
+                    series(out, "cheetah_forward_dropped_total", l, r.label(), l.dropped(r));
+                }
+            }
+            PrometheusText.header(out, "cheetah_forward_connected", "gauge",
+                "1 while a connection to the CAT server is open.");
+            links.forEach(l -> series(out, "cheetah_forward_connected", l, null, l.connected() ? 1 : 0));
+            PrometheusText.header(out, "cheetah_forward_reconnects_total", "counter",
+                "Connections to the CAT server opened again after it was lost.");
+            links.forEach(l -> series(out, "cheetah_forward_reconnects_total", l, null, l.reconnects()));
+            PrometheusText.header(out, "cheetah_forward_connect_failures_total", "counter",
+                "Connection attempts to the CAT server that failed (retried with back-off).");
+            links.forEach(l -> series(out, "cheetah_forward_connect_failures_total", l, null, l.connectFailures()));
+            PrometheusText.header(out, "cheetah_forward_buffered_bytes", "gauge",
+                "Bytes waiting to be sent to the CAT server (ring records and the sender's batch).");
+            links.forEach(l -> series(out, "cheetah_forward_buffered_bytes", l, null, l.bufferedBytes()));
+        };
+    }
+
+    private static void series(final StringBuilder out, final String name, final CatLink link, final String reason,
+        final long value)
+    {
+        out.append(name).append("{server=\"").append(link.server().replace("\\", "\\\\").replace("\"", "\\\""))
+            .append('"');
+        if (reason != null)
+        {
+            out.append(",reason=\"").append(reason).append('"');
+        }
+        out.append("} ").append(value).append('\n');
     }
 }

@@ -7,7 +7,8 @@
  *   ring consumers ─────────increment──▶ AnalyzerCounters │        ▲
  *   JVM (GC, heap) ─────────────────────────────────────────────────┤
  *   ReportStore, LogviewCounters ──▶ StoreSections (per scrape) ─────┤
- *   SharedSymbols, RouterHandler, AdminHandler ──▶ ServerSections ───┘
+ *   SharedSymbols, RouterHandler, AdminHandler,
+ *   Forwarder's CatLinks (cheetah_forward_*) ──▶ ServerSections ─────┘
  * </pre>
  */
 package io.cheetah.server.metrics;

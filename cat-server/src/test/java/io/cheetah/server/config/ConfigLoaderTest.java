@@ -253,4 +253,41 @@ class ConfigLoaderTest
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith(c[1]);
         }
     }
+
+    @Test
+    void forwardingIsOffByDefaultAndCheckedByKey(@TempDir final Path dir) throws Exception
+    {
+        final ServerConfig defaults = new ConfigLoader().load();
+        assertThat(defaults.forward().enabled()).isFalse();
+        assertThat(defaults.forward()).isEqualTo(io.cheetah.forward.ForwardSettings.OFF);
+        assertThat(defaults.forward().bufferBytes()).isEqualTo(64 << 20);
+
+        final ServerConfig set = new ConfigLoader().set(List.of("forward.cat.servers=cat-1:2280, cat-2:2281",
+            "forward.bufferBytes=1048576", "forward.reconnectMinMillis=50", "forward.reconnectMaxMillis=5000")).load();
+        assertThat(set.forward().servers()).containsExactly("cat-1:2280", "cat-2:2281");
+        assertThat(set.forward().enabled()).isTrue();
+        assertThat(set.forward().bufferBytes()).isEqualTo(1 << 20);
+        assertThat(set.forward().reconnectMinMillis()).isEqualTo(50);
+        assertThat(set.forward().reconnectMaxMillis()).isEqualTo(5000);
+
+        final Path file = dir.resolve("s.yaml");
+        Files.writeString(file, "forward:\n  cat:\n    servers: [cat-1:2280]\n  connectTimeoutMillis: 500\n");
+        final ServerConfig fromFile = new ConfigLoader().file(file).load();
+        assertThat(fromFile.forward().servers()).containsExactly("cat-1:2280");
+        assertThat(fromFile.forward().connectTimeoutMillis()).isEqualTo(500);
+
+        for (final String[] bad : new String[][] {
+            {"forward.cat.servers=cat-1", "forward.cat.servers"},
+            {"forward.cat.servers=cat-1:2280,cat-1:2280", "forward.cat.servers"},
+            {"forward.cat.servers=cat-1:99999", "forward.cat.servers"},
+            {"forward.bufferBytes=1000", "forward.bufferBytes"},
+            {"forward.bufferBytes=64MB", "forward.bufferBytes"},
+            {"forward.connectTimeoutMillis=0", "forward.connectTimeoutMillis"},
+            {"forward.reconnectMaxMillis=10", "forward.reconnectMaxMillis"},
+            {"forward.cat.server=cat-1:2280", "forward.cat.server"}})
+        {
+            assertThatThrownBy(() -> new ConfigLoader().set(bad[0]).load()).as(bad[0])
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith(bad[1] + ":");
+        }
+    }
 }
