@@ -1,5 +1,7 @@
 package io.cheetah.codec;
 
+import io.cheetah.message.SymbolStrings;
+
 import java.util.HashMap;
 import java.util.Map;
 
@@ -17,7 +19,7 @@ import java.util.Map;
  * safe for any thread that learned the symbol through a happens-before edge from the interning thread (the ring
  * publish of the tree that carries it).
  */
-public final class SharedSymbols
+public final class SharedSymbols implements SymbolStrings
 {
     /** The symbol of a string that has none. */
     public static final int NONE = -1;
@@ -77,6 +79,7 @@ public final class SharedSymbols
      * @param symbol a symbol handed out by {@link #intern}.
      * @return its canonical string.
      */
+    @Override
     public String string(final int symbol)
     {
         return strings[symbol];

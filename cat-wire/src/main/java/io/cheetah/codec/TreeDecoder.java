@@ -1,6 +1,7 @@
 package io.cheetah.codec;
 
 import io.cheetah.message.FlatTree;
+import io.cheetah.message.SymbolStrings;
 
 import java.time.ZoneId;
 import java.util.Map;
@@ -16,6 +17,8 @@ import java.util.Map;
 public final class TreeDecoder
 {
     private final DecodeLimits limits;
+    /** The table of the symbols the interner hands out (null without one): named on every tree decoded. */
+    private final SymbolStrings symbolStrings;
     private final Nt1Decoder nt1;
     private final Pt1Decoder pt1;
     private final Nm1Decoder nm1;
@@ -32,6 +35,7 @@ public final class TreeDecoder
         this.nt1 = new Nt1Decoder(limits, interner);
         this.pt1 = new Pt1Decoder(limits, interner, pt1Zones);
         this.nm1 = new Nm1Decoder(limits, interner);
+        this.symbolStrings = interner.shared();
     }
 
     /**
@@ -138,6 +142,7 @@ public final class TreeDecoder
         {
             throw new MalformedFrameException(FrameError.UNKNOWN_CODEC, 4, "payload shorter than a codec id");
         }
+        tree.setSymbolStrings(symbolStrings);
         final byte c0 = frame[4];
         final byte c1 = frame[5];
         final byte c2 = frame[6];

@@ -289,4 +289,12 @@ public final class Utf8Interner
     {
         return lastSymbol;
     }
+
+    /**
+     * @return the process-wide symbol table this interner asks on a miss, or null when it has none.
+     */
+    public SharedSymbols shared()
+    {
+        return shared;
+    }
 }

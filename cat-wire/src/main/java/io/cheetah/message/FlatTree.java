@@ -54,6 +54,8 @@ public final class FlatTree
     private String ip = "";
     private int domainSymbol = NO_SYMBOL;
     private int ipSymbol = NO_SYMBOL;
+    /** Kept across {@link #reset()}: a pooled tree is decoded by the same ingest, with the same table. */
+    private SymbolStrings symbolStrings;
     private String threadGroupName = "";
     private String threadId = "";
     private String threadName = "";
@@ -463,6 +465,28 @@ public final class FlatTree
     }
 
     /**
+     * Names the table whose strings this tree's symbols stand for. Called by the decoder for every tree; stores only
+     * when the table changes (a pooled tree stays with one ingest), so that a ring slot is not written for nothing.
+     *
+     * @param strings the table, or null when the decoder hands out no symbols.
+     */
+    public void setSymbolStrings(final SymbolStrings strings)
+    {
+        if (symbolStrings != strings)
+        {
+            symbolStrings = strings;
+        }
+    }
+
+    /**
+     * @return the table of this tree's symbols ({@link #symbolPair}, {@link #ipSymbol}), or null when it has none.
+     */
+    public SymbolStrings symbolStrings()
+    {
+        return symbolStrings;
+    }
+
+    /**
      * @return the shared symbol of {@link #domain()}, or {@link #NO_SYMBOL} when the decoder had none.
      */
     public int domainSymbol()
@@ -774,6 +798,7 @@ public final class FlatTree
         setHeader(other.codec, other.domain, other.hostname, other.ip, other.threadGroupName, other.threadId,
             other.threadName, other.parentMessageId, other.rootMessageId, other.sessionToken);
         setHeaderSymbols(other.domainSymbol, other.ipSymbol);
+        setSymbolStrings(other.symbolStrings);
         setMessageId(other.messageIdBytes, 0, other.messageIdLength);
         messageId = other.messageId;
         setFrame(other.frame, 0, other.frameLength);

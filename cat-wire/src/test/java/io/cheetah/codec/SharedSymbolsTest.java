@@ -34,6 +34,9 @@ class SharedSymbolsTest
         new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(64, symbols)).decodeFrame(nt1, 0, nt1.length, a);
         new TreeDecoder(DecodeLimits.DEFAULT, new Utf8Interner(64, symbols)).decodeFrame(pt1, 0, pt1.length, b);
 
+        // the trees name their table, so that a consumer holding only the symbols can read the strings later
+        assertThat(a.symbolStrings()).isSameAs(symbols).isSameAs(b.symbolStrings());
+        assertThat(a.symbolStrings().string(a.ipSymbol())).isSameAs(a.ip());
         for (int i = 0; i < 2; i++)
         {
             final long pair = a.symbolPair(i);
@@ -48,6 +51,10 @@ class SharedSymbolsTest
         final FlatTree c = new FlatTree();
         new TreeDecoder().decodeFrame(nt1, 0, nt1.length, c);
         assertThat(c.symbolPair(0)).isEqualTo(FlatTree.NO_SYMBOLS);
+        assertThat(c.symbolStrings()).isNull();
+        final FlatTree copy = new FlatTree();
+        copy.copyFrom(a);
+        assertThat(copy.symbolStrings()).isSameAs(symbols);
     }
 
     @Test

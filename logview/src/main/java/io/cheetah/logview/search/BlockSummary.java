@@ -1,6 +1,7 @@
 package io.cheetah.logview.search;
 
 import io.cheetah.message.FlatTree;
+import io.cheetah.message.SymbolStrings;
 
 import java.util.Arrays;
 
@@ -17,14 +18,15 @@ public final class BlockSummary
     private static final int EVENT = 4;
     private static final int EMPTY = -1;
 
-    // ---- what add() noted, looked up at the seal: per message with shared symbols, and per tree
+    // ---- what add() noted, looked up at the seal: per message with shared symbols, and per tree. Only primitives
+    // per message: a String reference stored into these long-lived arrays costs a GC write barrier with a fence
+    // (G1, old to old), ~19 of them a tree; the strings are read from the symbol table at the seal, and only for
+    // symbols the dictionary has not met
     private long[] pairs = new long[1024];
-    private int[] typeSymbols = new int[1024];
-    private String[] types = new String[1024];
-    private String[] names = new String[1024];
     private long[] micro = new long[1024];
     private byte[] outcome = new byte[1024];
     private int deferred;
+    private SymbolStrings strings;
     private int[] treeIpSymbol = new int[64];
     private String[] treeIp = new String[64];
     private String[] treeHost = new String[64];
@@ -58,8 +60,8 @@ public final class BlockSummary
     }
 
     /**
-     * Adds one tree. Only what the tree holds is noted here (its messages' shared symbols, strings, durations and
-     * outcome, appended to flat arrays: sequential writes, no look-up); the dictionary is consulted for the whole
+     * Adds one tree. Only what the tree holds is noted here (its messages' shared symbols, durations and outcome,
+     * appended to flat arrays of primitives: sequential writes, no look-up); the dictionary is consulted for the whole
      * block at once when it is sealed ({@link #encode}), while this domain's dictionary is hot in the cache, instead
      * of once per message between other analyzers' work. Failed messages' statuses (about 1 % of trees) and
      * messages without shared symbols are looked up at once.
@@ -79,8 +81,21 @@ public final class BlockSummary
             treeIp = Arrays.copyOf(treeIp, grown);
             treeHost = Arrays.copyOf(treeHost, grown);
         }
-        treeIpSymbol[trees] = tree.ipSymbol();
-        treeIp[trees] = tree.ip();
+        final SymbolStrings table = tree.symbolStrings();
+        if (table != strings && table != null)
+        {
+            if (strings != null)
+            {
+                flush(dict); // the trees noted so far read their symbols from the other table
+            }
+            strings = table;
+        }
+        final int ipSymbol = table == null ? FlatTree.NO_SYMBOL : tree.ipSymbol();
+        treeIpSymbol[trees] = ipSymbol;
+        if (ipSymbol == FlatTree.NO_SYMBOL)
+        {
+            treeIp[trees] = tree.ip();
+        }
         treeHost[trees] = tree.hostname();
         trees++;
         final int n = tree.size();
@@ -100,7 +115,7 @@ public final class BlockSummary
                 blockMaxMs = Math.max(blockMaxMs, ceilMs(micros));
             }
             final long pair = tree.symbolPair(i);
-            if (pair == FlatTree.NO_SYMBOLS)
+            if (pair == FlatTree.NO_SYMBOLS || table == null)
             {
                 name(dict, dict.nameTerm(tree, i), !transaction, FlatTree.NO_SYMBOL, tree.type(i), micros, f);
             }
@@ -111,9 +126,6 @@ public final class BlockSummary
                     growDeferred();
                 }
                 pairs[deferred] = pair;
-                typeSymbols[deferred] = tree.typeSymbol(i);
-                types[deferred] = tree.type(i);
-                names[deferred] = tree.name(i);
                 micro[deferred] = micros;
                 outcome[deferred] = (byte)(transaction ? f : f | EVENT);
                 deferred++;
@@ -130,7 +142,9 @@ public final class BlockSummary
     {
         for (int k = treesFlushed; k < trees; k++)
         {
-            term(dict.ipTerm(treeIpSymbol[k], treeIp[k]), -1, 0);
+            final int ipSymbol = treeIpSymbol[k];
+            final String ip = ipSymbol == FlatTree.NO_SYMBOL || strings == null ? treeIp[k] : null;
+            term(ip != null ? dict.ipTerm(FlatTree.NO_SYMBOL, ip) : dict.ipTerm(ipSymbol, strings), -1, 0);
             term(dict.hostTerm(treeHost[k]), -1, 0);
             treeIp[k] = null;
             treeHost[k] = null;
@@ -138,10 +152,14 @@ public final class BlockSummary
         for (int k = 0; k < deferred; k++)
         {
             final boolean event = (outcome[k] & EVENT) != 0;
-            final int name = dict.nameTerm(event, pairs[k], typeSymbols[k], types[k], names[k]);
-            name(dict, name, event, typeSymbols[k], types[k], micro[k], outcome[k] & (OK | FAIL));
-            types[k] = null;
-            names[k] = null;
+            final long pair = pairs[k];
+            final int name = dict.nameTerm(event, pair, strings);
+            term(name, micro[k], outcome[k] & (OK | FAIL));
+            if (dict.typeOf(name) < 0)
+            {
+                // an overflow name: its type is not derived from it at encoding, so noted here
+                term(dict.typeTerm(event, (int)(pair >>> 32), strings), micro[k], outcome[k] & (OK | FAIL));
+            }
         }
         deferred = 0;
         treesFlushed = trees;
@@ -162,9 +180,6 @@ public final class BlockSummary
     {
         final int grown = pairs.length * 2;
         pairs = Arrays.copyOf(pairs, grown);
-        typeSymbols = Arrays.copyOf(typeSymbols, grown);
-        types = Arrays.copyOf(types, grown);
-        names = Arrays.copyOf(names, grown);
         micro = Arrays.copyOf(micro, grown);
         outcome = Arrays.copyOf(outcome, grown);
     }
@@ -306,8 +321,6 @@ public final class BlockSummary
     public void clear()
     {
         Arrays.fill(keys, EMPTY); // a few KB per sealed block
-        Arrays.fill(types, 0, deferred, null);
-        Arrays.fill(names, 0, deferred, null);
         Arrays.fill(treeIp, 0, trees, null);
         Arrays.fill(treeHost, 0, trees, null);
         deferred = 0;

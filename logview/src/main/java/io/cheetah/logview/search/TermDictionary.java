@@ -1,6 +1,7 @@
 package io.cheetah.logview.search;
 
 import io.cheetah.message.FlatTree;
+import io.cheetah.message.SymbolStrings;
 import org.eclipse.collections.impl.map.mutable.primitive.IntIntHashMap;
 import org.eclipse.collections.impl.map.mutable.primitive.LongIntHashMap;
 
@@ -102,6 +103,41 @@ final class TermDictionary
         return nameTermByText(event, typeSymbol, type, name);
     }
 
+    /**
+     * The term of a message noted by its symbols alone: their strings are read from the table only when this
+     * dictionary has not met the pair yet (once per pair and hour file).
+     *
+     * @param event   whether the message is an event (else a transaction).
+     * @param pair    its shared symbols ({@link FlatTree#symbolPair}), never {@link FlatTree#NO_SYMBOLS}.
+     * @param strings the table of those symbols.
+     * @return the term of the message's kind, type and name.
+     */
+    int nameTerm(final boolean event, final long pair, final SymbolStrings strings)
+    {
+        final long key = event ? pair | EVENT_BIT : pair;
+        final int known = namesBySymbols.getIfAbsent(key, NONE);
+        if (known != NONE)
+        {
+            return known;
+        }
+        final int typeSymbol = (int)(pair >>> 32);
+        final int t = nameTermByText(event, typeSymbol, strings.string(typeSymbol), strings.string((int)pair));
+        namesBySymbols.put(key, t);
+        return t;
+    }
+
+    /**
+     * @param event      whether the message is an event.
+     * @param typeSymbol its type's shared symbol (not {@link FlatTree#NO_SYMBOL}).
+     * @param strings    the table of that symbol.
+     * @return the term of the message's kind and type.
+     */
+    int typeTerm(final boolean event, final int typeSymbol, final SymbolStrings strings)
+    {
+        final int known = typesBySymbol.getIfAbsent(typeSymbol * 2 + (event ? 1 : 0), NONE);
+        return known != NONE ? known : typeTerm(event, typeSymbol, strings.string(typeSymbol));
+    }
+
     private int nameTermByText(final boolean event, final int typeSymbol, final String type, final String name)
     {
         final byte kind = event ? SearchFormat.E_NAME : SearchFormat.T_NAME;
@@ -175,6 +211,17 @@ final class TermDictionary
             return t;
         }
         return term(SearchFormat.IP, ip, null);
+    }
+
+    /**
+     * @param symbol  the IP's shared symbol (not {@link FlatTree#NO_SYMBOL}).
+     * @param strings the table of that symbol, read only when this dictionary has not met the symbol.
+     * @return its term.
+     */
+    int ipTerm(final int symbol, final SymbolStrings strings)
+    {
+        final int known = ipsBySymbol.getIfAbsent(symbol, NONE);
+        return known != NONE ? known : ipTerm(symbol, strings.string(symbol));
     }
 
     /**
