@@ -15,17 +15,13 @@ public final class BlockSummary
 {
     private static final int FAIL = 2;
     private static final int OK = 1;
-    private static final int EVENT = 4;
     private static final int EMPTY = -1;
 
-    // ---- what add() noted, looked up at the seal: per message with shared symbols, and per tree. Only primitives
-    // per message: a String reference stored into these long-lived arrays costs a GC write barrier with a fence
-    // (G1, old to old), ~19 of them a tree; the strings are read from the symbol table at the seal, and only for
-    // symbols the dictionary has not met
-    private long[] pairs = new long[1024];
-    private long[] micro = new long[1024];
-    private byte[] outcome = new byte[1024];
-    private int deferred;
+    // ---- what add() noted, looked up at the seal: messages with shared symbols tallied by pair, and per tree its
+    // IP symbol and host. No String per message is stored into these long-lived arrays (a G1 write barrier with a
+    // fence each): the strings are read from the symbol table at the seal, and only for symbols the dictionary has
+    // not met
+    private final PairTally tally = new PairTally();
     private SymbolStrings strings;
     private int[] treeIpSymbol = new int[64];
     private String[] treeIp = new String[64];
@@ -60,11 +56,10 @@ public final class BlockSummary
     }
 
     /**
-     * Adds one tree. Only what the tree holds is noted here (its messages' shared symbols, durations and outcome,
-     * appended to flat arrays of primitives: sequential writes, no look-up); the dictionary is consulted for the whole
-     * block at once when it is sealed ({@link #encode}), while this domain's dictionary is hot in the cache, instead
-     * of once per message between other analyzers' work. Failed messages' statuses (about 1 % of trees) and
-     * messages without shared symbols are looked up at once.
+     * Adds one tree. Only what the tree holds is noted here: its messages tallied by symbol pair in a small table
+     * that stays in the cache ({@link PairTally}), its IP symbol and host; the dictionary is consulted once per pair
+     * when the block is sealed ({@link #encode}), instead of once per message between other analyzers' work.
+     * Failed messages' statuses (about 1 % of trees) and messages without shared symbols are looked up at once.
      *
      * @param tree the tree.
      * @param dict its index file's dictionary.
@@ -121,14 +116,7 @@ public final class BlockSummary
             }
             else
             {
-                if (deferred == pairs.length)
-                {
-                    growDeferred();
-                }
-                pairs[deferred] = pair;
-                micro[deferred] = micros;
-                outcome[deferred] = (byte)(transaction ? f : f | EVENT);
-                deferred++;
+                tally.add(transaction ? pair : pair | PairTally.EVENT_BIT, micros, f);
             }
             if (f == FAIL)
             {
@@ -149,19 +137,22 @@ public final class BlockSummary
             treeIp[k] = null;
             treeHost[k] = null;
         }
-        for (int k = 0; k < deferred; k++)
+        final int pairs = tally.size();
+        for (int k = 0; k < pairs; k++)
         {
-            final boolean event = (outcome[k] & EVENT) != 0;
-            final long pair = pairs[k];
+            final long key = tally.key(k);
+            final boolean event = key < 0;
+            final long pair = key & ~PairTally.EVENT_BIT;
             final int name = dict.nameTerm(event, pair, strings);
-            term(name, micro[k], outcome[k] & (OK | FAIL));
+            final int f = tally.flags(k);
+            range(name, tally.minMs(k), tally.maxMs(k), f);
             if (dict.typeOf(name) < 0)
             {
                 // an overflow name: its type is not derived from it at encoding, so noted here
-                term(dict.typeTerm(event, (int)(pair >>> 32), strings), micro[k], outcome[k] & (OK | FAIL));
+                range(dict.typeTerm(event, (int)(pair >>> 32), strings), tally.minMs(k), tally.maxMs(k), f);
             }
         }
-        deferred = 0;
+        tally.clear();
         treesFlushed = trees;
     }
 
@@ -176,15 +167,13 @@ public final class BlockSummary
         }
     }
 
-    private void growDeferred()
+    private void term(final int term, final long micros, final int f)
     {
-        final int grown = pairs.length * 2;
-        pairs = Arrays.copyOf(pairs, grown);
-        micro = Arrays.copyOf(micro, grown);
-        outcome = Arrays.copyOf(outcome, grown);
+        range(term, micros < 0 ? 0 : floorMs(micros), micros < 0 ? -1 : ceilMs(micros), f);
     }
 
-    private void term(final int term, final long micros, final int f)
+    /** Notes a term with outcome flags {@code f} and a duration range ({@code hi} negative: none). */
+    private void range(final int term, final int lo, final int hi, final int f)
     {
         final int slot = slot(term);
         if (keys[slot] == EMPTY)
@@ -201,15 +190,15 @@ public final class BlockSummary
             if (count * 2 > keys.length)
             {
                 grow();
-                term(term, micros, f);
+                range(term, lo, hi, f);
                 return;
             }
         }
         flags[slot] |= (byte)f;
-        if (micros >= 0)
+        if (hi >= 0)
         {
-            minMs[slot] = Math.min(minMs[slot], floorMs(micros));
-            maxMs[slot] = Math.max(maxMs[slot], ceilMs(micros));
+            minMs[slot] = Math.min(minMs[slot], lo);
+            maxMs[slot] = Math.max(maxMs[slot], hi);
         }
     }
 
@@ -323,7 +312,7 @@ public final class BlockSummary
         Arrays.fill(keys, EMPTY); // a few KB per sealed block
         Arrays.fill(treeIp, 0, trees, null);
         Arrays.fill(treeHost, 0, trees, null);
-        deferred = 0;
+        tally.clear();
         treesFlushed = 0;
         count = 0;
         minTime = Long.MAX_VALUE;
@@ -334,12 +323,12 @@ public final class BlockSummary
         blockMaxMs = -1;
     }
 
-    private static int floorMs(final long micros)
+    static int floorMs(final long micros)
     {
         return (int)Math.min(Integer.MAX_VALUE - 1, micros / 1000);
     }
 
-    private static int ceilMs(final long micros)
+    static int ceilMs(final long micros)
     {
         return (int)Math.min(Integer.MAX_VALUE - 1, (micros + 999) / 1000);
     }
