@@ -5,16 +5,21 @@
  * <pre>
  *  ring consumer (partition p)                                         HTTP thread
  *  LogviewWriter.append ─▶ HourFile (id domain) unsealed block          LogviewSearch.search(SearchQuery)
- *        │ SearchIndex.add: TermDictionary ─▶ BlockSummary                │ 1. copy unsealed blocks (HourFile)
- *        │   (terms: T/E type+name, status, ip, host; per term:           │ 2. IndexReader.scan + TermFilter:
- *        │    failed? ok? duration range in ms)                           │    summaries ─▶ candidate blocks
- *        ▼ block sealed ─▶ SearchIndex.write                              │ 3. read blocks newest first,
+ *        │ SearchIndex.add ─▶ BlockSummary: messages tallied by           │ 1. copy unsealed blocks (HourFile)
+ *        │   symbol pair (PairTally), per tree ip and host                │ 2. IndexReader.scan + TermFilter:
+ *        │                                                                │    summaries ─▶ candidate blocks
+ *        ▼ block sealed ─▶ TermDictionary (terms: T/E type+name, status,  │ 3. read blocks newest first,
+ *          ip, host; per term failed? ok? duration range in ms)           │
+ *        ▼ SearchIndex.write                                              │
  *  &lt;hour&gt;/&lt;header domain&gt;-p&lt;p&gt;.six: TERM | BLOCK records ───────────┘    decode, TreeMatcher ─▶ SearchHit
  * </pre>
  * One index file per (id hour, header domain, writer partition), so a search reads only its domain's summaries; a
  * summary names the id domain whose {@code .dat} file holds the block (RPC ids may name another domain). A summary
  * is conservative: it may admit a block without a match, never reject one with a match, because every tree of an
  * admitted block is decoded and checked exactly. Writing happens on the writer's thread without a lock, one write per
- * sealed block; reading is positional and tolerates a torn tail (the record being written).
+ * sealed block; reading is positional and tolerates a torn tail (the record being written). Per message the writer
+ * only tallies primitives (no String is stored per message: a write barrier each); the dictionary is consulted once
+ * per distinct pair when the block is sealed, reading a symbol's text from the ingest's table ({@code SymbolStrings})
+ * only when the dictionary meets it for the first time.
  */
 package io.cheetah.logview.search;
