@@ -16,6 +16,7 @@ public final class BlockSummary
     private static final int FAIL = 2;
     private static final int OK = 1;
     private static final int EMPTY = -1;
+    private static final int MACHINE_SLOTS = 64;
 
     // ---- what add() noted, looked up at the seal: messages with shared symbols tallied by pair, and per tree its
     // IP symbol and host. No String per message is stored into these long-lived arrays (a G1 write barrier with a
@@ -26,7 +27,12 @@ public final class BlockSummary
     private int[] treeIpSymbol = new int[64];
     private String[] treeIp = new String[64];
     private String[] treeHost = new String[64];
-    private int treesFlushed;
+    /** Entries of the three arrays above: a tree's machine is noted once per block (see {@link #seenIp}). */
+    private int machines;
+    private int machinesFlushed;
+    /** Machines noted in this block, direct-mapped by IP symbol: a domain's few machines are each noted once. */
+    private final int[] seenIp = new int[MACHINE_SLOTS];
+    private final String[] seenHost = new String[MACHINE_SLOTS];
 
     private int[] keys = new int[256];
     private int[] minMs = new int[256];
@@ -45,6 +51,7 @@ public final class BlockSummary
     BlockSummary()
     {
         Arrays.fill(keys, EMPTY);
+        Arrays.fill(seenIp, FlatTree.NO_SYMBOL);
     }
 
     /**
@@ -57,8 +64,8 @@ public final class BlockSummary
 
     /**
      * Adds one tree. Only what the tree holds is noted here: its messages tallied by symbol pair in a small table
-     * that stays in the cache ({@link PairTally}), its IP symbol and host; the dictionary is consulted once per pair
-     * when the block is sealed ({@link #encode}), instead of once per message between other analyzers' work.
+     * that stays in the cache ({@link PairTally}), its machine (IP and host) once per block; the dictionary is
+     * consulted once per pair and machine when the block is sealed ({@link #encode}), not once per message.
      * Failed messages' statuses (about 1 % of trees) and messages without shared symbols are looked up at once.
      *
      * @param tree the tree.
@@ -69,30 +76,29 @@ public final class BlockSummary
         final long t = tree.rootTimestamp();
         minTime = Math.min(minTime, t);
         maxTime = Math.max(maxTime, t);
-        if (trees == treeIp.length)
-        {
-            final int grown = trees * 2;
-            treeIpSymbol = Arrays.copyOf(treeIpSymbol, grown);
-            treeIp = Arrays.copyOf(treeIp, grown);
-            treeHost = Arrays.copyOf(treeHost, grown);
-        }
         final SymbolStrings table = tree.symbolStrings();
         if (table != strings && table != null)
         {
             if (strings != null)
             {
                 flush(dict); // the trees noted so far read their symbols from the other table
+                Arrays.fill(seenIp, FlatTree.NO_SYMBOL);
             }
             strings = table;
         }
-        final int ipSymbol = table == null ? FlatTree.NO_SYMBOL : tree.ipSymbol();
-        treeIpSymbol[trees] = ipSymbol;
-        if (ipSymbol == FlatTree.NO_SYMBOL)
-        {
-            treeIp[trees] = tree.ip();
-        }
-        treeHost[trees] = tree.hostname();
         trees++;
+        final int ipSymbol = table == null ? FlatTree.NO_SYMBOL : tree.ipSymbol();
+        final String host = tree.hostname();
+        final int seen = ipSymbol & (MACHINE_SLOTS - 1);
+        if (ipSymbol == FlatTree.NO_SYMBOL || seenIp[seen] != ipSymbol || seenHost[seen] != host)
+        {
+            noteMachine(ipSymbol, ipSymbol == FlatTree.NO_SYMBOL ? tree.ip() : null, host);
+            if (ipSymbol != FlatTree.NO_SYMBOL)
+            {
+                seenIp[seen] = ipSymbol;
+                seenHost[seen] = host;
+            }
+        }
         final int n = tree.size();
         for (int i = 0; i < n; i++)
         {
@@ -125,10 +131,25 @@ public final class BlockSummary
         }
     }
 
+    private void noteMachine(final int ipSymbol, final String ip, final String host)
+    {
+        if (machines == treeIp.length)
+        {
+            final int grown = machines * 2;
+            treeIpSymbol = Arrays.copyOf(treeIpSymbol, grown);
+            treeIp = Arrays.copyOf(treeIp, grown);
+            treeHost = Arrays.copyOf(treeHost, grown);
+        }
+        treeIpSymbol[machines] = ipSymbol;
+        treeIp[machines] = ip;
+        treeHost[machines] = host;
+        machines++;
+    }
+
     /** Looks up what {@link #add} noted: each tree's IP and host, each message's name (and type). */
     private void flush(final TermDictionary dict)
     {
-        for (int k = treesFlushed; k < trees; k++)
+        for (int k = machinesFlushed; k < machines; k++)
         {
             final int ipSymbol = treeIpSymbol[k];
             final String ip = ipSymbol == FlatTree.NO_SYMBOL || strings == null ? treeIp[k] : null;
@@ -153,7 +174,7 @@ public final class BlockSummary
             }
         }
         tally.clear();
-        treesFlushed = trees;
+        machinesFlushed = machines;
     }
 
     private void name(final TermDictionary dict, final int name, final boolean event, final int typeSymbol,
@@ -310,10 +331,13 @@ public final class BlockSummary
     public void clear()
     {
         Arrays.fill(keys, EMPTY); // a few KB per sealed block
-        Arrays.fill(treeIp, 0, trees, null);
-        Arrays.fill(treeHost, 0, trees, null);
+        Arrays.fill(treeIp, 0, machines, null);
+        Arrays.fill(treeHost, 0, machines, null);
+        Arrays.fill(seenIp, FlatTree.NO_SYMBOL);
+        Arrays.fill(seenHost, null);
+        machines = 0;
+        machinesFlushed = 0;
         tally.clear();
-        treesFlushed = 0;
         count = 0;
         minTime = Long.MAX_VALUE;
         maxTime = Long.MIN_VALUE;
