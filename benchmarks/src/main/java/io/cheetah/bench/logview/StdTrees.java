@@ -57,7 +57,8 @@ public final class StdTrees
             (variant + 1), t0 + 11));
         url.addChild(rpc);
         return Nt1Encoder.encode(new MessageTree().domain(domain).hostname("app-" + (variant % 8))
-            .ipAddress("10.1.6." + (100 + variant % 8)).threadGroupName("http-nio").threadId(Integer.toString(100 + variant % 50))
+            .ipAddress("10.1.6." + (100 + variant % 8)).threadGroupName("http-nio")
+            .threadId(Integer.toString(100 + variant % 50))
             .threadName("http-nio-8080-exec-" + (variant % 50)).messageId(id).root(url));
     }
 }
