@@ -10,7 +10,8 @@ import java.util.TreeMap;
 
 /**
  * CAT's Heartbeat report as Cheetah's {@link HeartbeatReport}: per machine its classpath and one period per stored
- * heartbeat with every extension detail (non-finite values dropped). CAT 3.1.0 leaves the period's own fields
+ * minute with every extension detail (non-finite values dropped): CAT's page shows the last period it stored for a
+ * minute, so that one is taken. CAT 3.1.0 leaves the period's own fields
  * ({@code thread-count} ...) at zero and Cheetah writes them as zeros, so they are not carried; older CAT versions
  * that filled them lose them here. Called by {@link ReportMapping}.
  */
@@ -31,7 +32,8 @@ final class HeartbeatMapping
         final Map<String, HeartbeatReport.Machine> machines = new TreeMap<>();
         for (final CatNode machine : tree.children("machine"))
         {
-            final List<HeartbeatReport.Period> periods = new ArrayList<>();
+            // CAT's page shows one period per minute, the last one it stored (a client that sent twice in a minute)
+            final Map<Integer, HeartbeatReport.Period> byMinute = new TreeMap<>();
             for (final CatNode period : machine.children("period"))
             {
                 final long minute = period.longValue("minute", -1);
@@ -55,8 +57,9 @@ final class HeartbeatMapping
                     extensions.add(new HeartbeatReport.Extension(ReportMapping.nonNull(extension.string("id")),
                         details));
                 }
-                periods.add(new HeartbeatReport.Period((int)minute, extensions));
+                byMinute.put((int)minute, new HeartbeatReport.Period((int)minute, extensions));
             }
+            final List<HeartbeatReport.Period> periods = new ArrayList<>(byMinute.values());
             final String ip = ReportMapping.nonNull(machine.string("ip"));
             final HeartbeatReport.Machine previous = machines.get(ip);
             if (previous != null)

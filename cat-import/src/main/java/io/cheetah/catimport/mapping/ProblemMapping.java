@@ -8,13 +8,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * CAT's Problem report as Cheetah's {@link ProblemReport}: machines, entities by type and status, their durations
- * and thread groups with per-minute segments, sample ids kept (sorted, at most {@link ProblemReport#MAX_SAMPLES}), in
- * the report's canonical order. An entity CAT stored twice on one machine is added up. CAT's older
- * {@code entry} elements are not read (CAT 3.1.0 writes none). Called by {@link ReportMapping}.
+ * and thread groups with per-minute segments, sample ids kept (sorted, at most {@link ProblemReport#MAX_SAMPLES}; an
+ * id CAT kept twice stays twice), in the report's canonical order. An entity CAT stored twice on one machine is added
+ * up. CAT's older {@code entry} elements are not read (CAT 3.1.0 writes none). Called by {@link ReportMapping}.
  */
 final class ProblemMapping
 {
@@ -48,12 +47,12 @@ final class ProblemMapping
     private static ProblemReport.Entity entity(final CatNode entity)
     {
         final Map<Integer, long[]> counts = new TreeMap<>();
-        final Map<Integer, TreeSet<String>> messages = new TreeMap<>();
+        final Map<Integer, List<String>> messages = new TreeMap<>();
         for (final CatNode duration : entity.children("duration"))
         {
             final int value = (int)Math.max(0, Math.min(Integer.MAX_VALUE, duration.longValue("value", 0)));
             counts.computeIfAbsent(value, v -> new long[1])[0] += Math.max(0, duration.longValue("count", 0));
-            messages.computeIfAbsent(value, v -> new TreeSet<>()).addAll(samples(duration.texts("message")));
+            messages.computeIfAbsent(value, v -> new ArrayList<>()).addAll(samples(duration.texts("message")));
         }
         final List<ProblemReport.Duration> durations = new ArrayList<>();
         counts.forEach((value, count) -> durations.add(new ProblemReport.Duration(value, count[0],
@@ -80,7 +79,7 @@ final class ProblemMapping
                 continue;
             }
             final ProblemReport.Segment s = new ProblemReport.Segment((int)minute,
-                Math.max(0, segment.longValue("count", 0)), capped(new TreeSet<>(samples(segment.texts("message")))));
+                Math.max(0, segment.longValue("count", 0)), capped(samples(segment.texts("message"))));
             segments.merge((int)minute, s, ProblemMapping::mergeSegments);
         }
         return new ProblemReport.JavaThread(id, ReportMapping.nonNull(thread.string("group-name")),
@@ -145,9 +144,9 @@ final class ProblemMapping
             b.messages())));
     }
 
-    private static TreeSet<String> union(final List<String> a, final List<String> b)
+    private static List<String> union(final List<String> a, final List<String> b)
     {
-        final TreeSet<String> all = new TreeSet<>(a);
+        final List<String> all = new ArrayList<>(a);
         all.addAll(b);
         return all;
     }
@@ -166,20 +165,15 @@ final class ProblemMapping
         return out;
     }
 
-    private static List<String> capped(final TreeSet<String> messages)
+    /** Sorted, at most {@link ProblemReport#MAX_SAMPLES}; an id CAT kept twice (two problems of a tree) stays. */
+    private static List<String> capped(final List<String> messages)
     {
-        final List<String> out = new ArrayList<>();
-        if (messages != null)
+        if (messages == null)
         {
-            for (final String m : messages)
-            {
-                if (out.size() == ProblemReport.MAX_SAMPLES)
-                {
-                    break;
-                }
-                out.add(m);
-            }
+            return List.of();
         }
-        return out;
+        final List<String> out = new ArrayList<>(messages);
+        out.sort(null);
+        return out.size() > ProblemReport.MAX_SAMPLES ? out.subList(0, ProblemReport.MAX_SAMPLES) : out;
     }
 }
