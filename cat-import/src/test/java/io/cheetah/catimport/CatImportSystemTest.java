@@ -60,7 +60,8 @@ class CatImportSystemTest
     /** An hour after CAT's hour closed (CAT's 22:10 in UTC+8). */
     private static final long NOW = Instant.parse("2026-11-28T14:10:00Z").toEpochMilli();
     private static final ZoneId CAT_ZONE = ZoneId.of("Asia/Shanghai");
-    private static final Set<String> IMPORTED = Set.of("transaction", "event", "problem", "heartbeat");
+    private static final Set<String> IMPORTED = Set.of("transaction", "event", "problem", "heartbeat", "matrix", "top",
+        "business", "cross", "dependency");
 
     private static Path dir;
     private static EmbeddedMariaDb db;
@@ -206,6 +207,39 @@ class CatImportSystemTest
         assertThat(ours).isEqualTo(cat);
     }
 
+    /**
+     * The list-shaped kinds: every figure CAT answered, element by element (keyed by the element's id, name, type or
+     * ip along its path), is Cheetah's answer too, and Cheetah answers no element CAT did not.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "dependency/cat.xml | /cat/r/dependency?domain=bar-shop-8 | total-count error-count sum avg",
+        "top/cat.xml | /cat/r/top?domain=cat | error url url-sum url-error service service-sum service-error sql " +
+            "sql-sum sql-error call call-sum call-error cache cache-sum cache-error count",
+        "matrix/bar-shop-8.xml | /cat/r/matrix?domain=bar-shop-8&ip=All | count totalTime totalCount min max",
+        "matrix/compat-java31.xml | /cat/r/matrix?domain=compat-java31&ip=All | count totalTime totalCount min max",
+        "cross/bar-shop-8.xml | /cat/r/cross?domain=bar-shop-8&ip=All | totalCount failCount sum avg",
+        "cross/compat-java31.xml | /cat/r/cross?domain=compat-java31&ip=All | totalCount failCount sum avg"})
+    void listKindsAnswerWhatCatAnswered(final String answer, final String url, final String attributes)
+        throws Exception
+    {
+        final String kind = answer.substring(0, answer.indexOf('/'));
+        final Element cat = CatAnswer.report(kind, answer.substring(kind.length() + 1, answer.length() - 4));
+        final Element ours = report(get(url + "&date=" + HOUR + "&forceDownload=xml"));
+        final Set<String> names = Set.of(attributes.split(" "));
+        final Map<String, String> theirs = figures(cat, "", names);
+        final Map<String, String> mine = figures(ours, "", names);
+        final List<String> differences = new ArrayList<>();
+        for (final String key : new TreeSet<>(union(theirs.keySet(), mine.keySet())))
+        {
+            if (!java.util.Objects.equals(theirs.get(key), mine.get(key)))
+            {
+                differences.add(key + " CAT " + theirs.get(key) + " Cheetah " + mine.get(key));
+            }
+        }
+        assertThat(differences).as(differences.size() + " of " + theirs.size() + " figures differ").isEmpty();
+    }
+
     @Test
     void configurationIsTakenFromCatsTables() throws Exception
     {
@@ -338,8 +372,15 @@ class CatImportSystemTest
     {
         final Element root = DocumentBuilderFactory.newInstance().newDocumentBuilder()
             .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8))).getDocumentElement();
-        final List<Element> reports = children(root, "report");
-        return reports.isEmpty() ? root : reports.get(0);
+        for (final String name : List.of("report", "topReport", "top-report"))
+        {
+            final List<Element> reports = children(root, name);
+            if (!reports.isEmpty())
+            {
+                return reports.get(0);
+            }
+        }
+        return root;
     }
 
     private static Element machine(final Element report, final String ip)
@@ -352,6 +393,48 @@ class CatImportSystemTest
             }
         }
         return null;
+    }
+
+    private static Set<String> union(final Set<String> a, final Set<String> b)
+    {
+        final Set<String> all = new TreeSet<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** Every listed attribute and every text-only element under an element, by its keyed path. */
+    private static Map<String, String> figures(final Element parent, final String path, final Set<String> names)
+    {
+        final Map<String, String> out = new TreeMap<>();
+        for (org.w3c.dom.Node n = parent.getFirstChild(); n != null; n = n.getNextSibling())
+        {
+            if (!(n instanceof Element e))
+            {
+                continue;
+            }
+            String key = e.getTagName();
+            for (final String id : List.of("id", "name", "type", "ip", "target"))
+            {
+                if (e.hasAttribute(id))
+                {
+                    key += "[" + e.getAttribute(id) + "]";
+                }
+            }
+            final String at = path + "/" + key;
+            if (e.getElementsByTagName("*").getLength() == 0 && e.getAttributes().getLength() == 0)
+            {
+                out.merge(at, e.getTextContent(), (a, b) -> a + "," + b);
+            }
+            for (final String name : names)
+            {
+                if (e.hasAttribute(name))
+                {
+                    out.put(at + "@" + name, e.getAttribute(name));
+                }
+            }
+            out.putAll(figures(e, at, names));
+        }
+        return out;
     }
 
     /** Entity id to type, status and per duration its count and sorted samples, over every machine. */

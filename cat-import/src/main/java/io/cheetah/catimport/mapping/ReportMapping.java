@@ -28,7 +28,7 @@ public final class ReportMapping
     {
         return switch (kind)
         {
-            case TRANSACTION, EVENT, PROBLEM, HEARTBEAT -> true;
+            case TRANSACTION, EVENT, PROBLEM, HEARTBEAT, MATRIX, TOP, BUSINESS, CROSS, DEPENDENCY -> true;
             default -> false;
         };
     }
@@ -49,6 +49,11 @@ public final class ReportMapping
             case EVENT -> TallyMapping.event(tree, domain, hourStart);
             case PROBLEM -> ProblemMapping.map(tree, domain, hourStart);
             case HEARTBEAT -> HeartbeatMapping.map(tree, domain, hourStart);
+            case MATRIX -> ListMappings.matrix(tree, domain, hourStart);
+            case TOP -> ListMappings.top(tree, domain, hourStart);
+            case BUSINESS -> ListMappings.business(tree, domain, hourStart);
+            case CROSS -> ListMappings.cross(tree, domain, hourStart);
+            case DEPENDENCY -> ListMappings.dependency(tree, domain, hourStart);
             default -> throw new IllegalArgumentException("CAT's " + kind.reportName() + " report is not imported");
         };
     }
