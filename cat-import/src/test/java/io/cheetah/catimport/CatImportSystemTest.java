@@ -60,8 +60,8 @@ class CatImportSystemTest
     /** An hour after CAT's hour closed (CAT's 22:10 in UTC+8). */
     private static final long NOW = Instant.parse("2026-11-28T14:10:00Z").toEpochMilli();
     private static final ZoneId CAT_ZONE = ZoneId.of("Asia/Shanghai");
-    private static final Set<String> IMPORTED = Set.of("transaction", "event", "problem", "heartbeat", "matrix", "top",
-        "business", "cross", "dependency");
+    private static final Set<String> IMPORTED = Set.of("transaction", "event", "problem", "heartbeat", "state", "matrix",
+        "top", "business", "cross", "dependency");
 
     private static Path dir;
     private static EmbeddedMariaDb db;
@@ -214,6 +214,7 @@ class CatImportSystemTest
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "dependency/cat.xml | /cat/r/dependency?domain=bar-shop-8 | total-count error-count sum avg",
+        "state/cat.xml | /cat/r/state?domain=cat&ip=All | total totalLoss size",
         "top/cat.xml | /cat/r/top?domain=cat | error url url-sum url-error service service-sum service-error sql " +
             "sql-sum sql-error call call-sum call-error cache cache-sum cache-error count",
         "matrix/bar-shop-8.xml | /cat/r/matrix?domain=bar-shop-8&ip=All | count totalTime totalCount min max",

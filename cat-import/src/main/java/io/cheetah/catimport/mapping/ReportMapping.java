@@ -28,7 +28,7 @@ public final class ReportMapping
     {
         return switch (kind)
         {
-            case TRANSACTION, EVENT, PROBLEM, HEARTBEAT, MATRIX, TOP, BUSINESS, CROSS, DEPENDENCY -> true;
+            case TRANSACTION, EVENT, PROBLEM, HEARTBEAT, STATE, MATRIX, TOP, BUSINESS, CROSS, DEPENDENCY -> true;
             default -> false;
         };
     }
@@ -49,6 +49,7 @@ public final class ReportMapping
             case EVENT -> TallyMapping.event(tree, domain, hourStart);
             case PROBLEM -> ProblemMapping.map(tree, domain, hourStart);
             case HEARTBEAT -> HeartbeatMapping.map(tree, domain, hourStart);
+            case STATE -> StateMapping.map(tree, hourStart);
             case MATRIX -> ListMappings.matrix(tree, domain, hourStart);
             case TOP -> ListMappings.top(tree, domain, hourStart);
             case BUSINESS -> ListMappings.business(tree, domain, hourStart);
