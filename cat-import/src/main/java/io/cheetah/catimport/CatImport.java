@@ -228,12 +228,14 @@ public final class CatImport
                     final Report report;
                     try
                     {
+                        // a row that decodes but that a mapping cannot take is a bad row too, not the end of the run
                         report = read(kind, g.domain, hourMs, id, rs.getBytes(3));
                     }
-                    catch (final NativeFormatException | IllegalArgumentException ex)
+                    catch (final NativeFormatException | RuntimeException ex)
                     {
                         problems.add(new ImportProblem("hourly_report_content", Integer.toString(id),
-                            g.domain + " " + g.name + " " + g.period + ": " + ex.getMessage()));
+                            g.domain + " " + g.name + " " + g.period + ": " + (ex.getMessage() == null ? ex.toString()
+                                : ex.getMessage())));
                         failed = true;
                         continue;
                     }
