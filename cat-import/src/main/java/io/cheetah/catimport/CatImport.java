@@ -36,9 +36,10 @@ import java.util.function.LongSupplier;
  * instance) are decoded, mapped to the report Cheetah's analyzer of that kind keeps ({@link ReportMapping}), merged
  * with that analyzer's format, and written through storage's own SQL ({@link ReportTables#upsertHourly}, server
  * {@link #SERVER}) together with the day's roll-up request and a row of the ledger {@code cat_import_hour}, in one
- * transaction. So an hour is never written in part, a re-run skips what the ledger holds with the same CAT rows, an
- * interrupted run resumes where it stopped, and the days, weeks and months are rolled up by Cheetah's servers as for
- * their own hours. Run by {@link ImportCommand}; one thread.
+ * transaction. So an hour is never written in part, a re-run skips what the ledger holds with the same CAT rows, and an
+ * interrupted run resumes where it stopped. After each of CAT's days the days, weeks and months its hours belong to
+ * are rolled up at once ({@link RollupWorker}, as the servers do), so that a day older than the servers' retention of
+ * hourly rows is kept as a roll-up. Run by {@link ImportCommand}; one thread.
  * <p>
  * An hour Cheetah already holds rows of its own for (the hours of a side-by-side trial) is left alone: adding CAT's
  * would count that traffic twice. An hour with a row that cannot be read (damaged blob, unknown layout, no content)
@@ -128,14 +129,38 @@ public final class CatImport
         LocalDate day = since != null && since.isAfter(range[0].toLocalDate()) ? since : range[0].toLocalDate();
         final LocalDate last = range[1].toLocalDate();
         final long started = System.nanoTime();
+        final RollupWorker rollups = new RollupWorker(cheetah, formats, SERVER, cheetahZone);
         for (; !day.isAfter(last); day = day.plusDays(1))
         {
+            final long before = hoursWritten;
             importDay(day);
+            if (hoursWritten > before)
+            {
+                rollUp(rollups);
+            }
             progress.printf("cat-import: %s done: %d CAT rows read, %d hours written, %d unchanged, %d left to " +
                 "Cheetah's own, %d failed, %d problems (%.1f s)%n", day, rowsRead, hoursWritten, hoursUnchanged,
                 hoursOwned, hoursFailed, problems.size(), (System.nanoTime() - started) / 1e9);
         }
         return summary();
+    }
+
+    /**
+     * Builds the days (and the weeks and months they complete) of the hours just written, as the servers would: so
+     * that an old day of CAT's is kept as a roll-up before the servers' retention of hourly rows
+     * ({@code storage.retention.hourlyDays}) deletes its hours.
+     */
+    private void rollUp(final RollupWorker rollups) throws SQLException
+    {
+        final long now = clock.getAsLong();
+        for (int round = 0; round < 4; round++)
+        {
+            // a day built may make its week and month ready: another round builds them
+            if (rollups.runOnce(now) == 0)
+            {
+                break;
+            }
+        }
     }
 
     private ImportSummary summary()
