@@ -26,7 +26,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * The timing of BENCHMARKS.md's "Round three, session 3: the CAT import" (run only when asked:
  * {@code -Dcheetah.timing=true}): the vector's CAT hour copied to {@code cheetah.timing.hours} hours (default 48) of
  * one CAT database, imported into a fresh Cheetah schema of the same embedded MariaDB {@code cheetah.timing.runs}
- * times (default 5); prints CAT rows and content bytes per second of each run (the first warms the JVM up).
+ * times (default 5); prints CAT rows and content bytes per second of each run (the first warms the JVM up), the
+ * days, weeks and months the import rolled up included.
  */
 @EnabledIfSystemProperty(named = "cheetah.timing", matches = "true")
 class ImportTimingSystemTest
@@ -65,10 +66,28 @@ class ImportTimingSystemTest
                         size[1] / 1e6 / seconds);
                     lines.add(line);
                     System.out.println(line);
+                    final String rollups = rollups(target);
+                    System.out.println("timing: run " + (run + 1) + ": roll-ups built by the import: " + rollups);
+                    assertThat(rollups).contains("D=");
                 }
             }
             Files.write(Path.of(System.getProperty("java.io.tmpdir"), "cat-import-timing.txt"), lines);
         }
+    }
+
+    /** Roll-up rows by kind, e.g. {@code D=30 W=10}. */
+    private static String rollups(final String url) throws Exception
+    {
+        final StringBuilder out = new StringBuilder();
+        try (Connection c = DriverManager.getConnection(url, "root", ""); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT kind, COUNT(*) FROM rollup_report GROUP BY kind ORDER BY kind"))
+        {
+            while (rs.next())
+            {
+                out.append(rs.getString(1)).append('=').append(rs.getLong(2)).append(' ');
+            }
+        }
+        return out.toString().trim();
     }
 
     /** Copies the vector's hour to the hours before it; returns rows and content bytes. */
