@@ -241,6 +241,40 @@ class CatImportSystemTest
         assertThat(differences).as(differences.size() + " of " + theirs.size() + " figures differ").isEmpty();
     }
 
+    /**
+     * CAT's Business answer is its chart page (checked against the decoded rows in {@code BusinessAnswerTest}); here
+     * Cheetah's report of the imported hour (its JSON API) holds every metric CAT stored, minute by minute.
+     */
+    @Test
+    void businessHoldsEveryMetricCatStored() throws Exception
+    {
+        final Map<String, String> cat = new TreeMap<>();
+        for (final HourlyReportRow row : CatSqlDump.rows("business", "cat"))
+        {
+            for (final io.cheetah.catimport.nativeformat.CatNode item : row.decode().children("business-item"))
+            {
+                for (final io.cheetah.catimport.nativeformat.CatNode segment : item.children("segment"))
+                {
+                    cat.put(item.string("id") + "@" + segment.longValue("id", -1), segment.longValue("count", 0) +
+                        " " + segment.doubleValue("sum", 0));
+                }
+            }
+        }
+        final Map<String, String> ours = new TreeMap<>();
+        final com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(get("/api/v1/reports/business/native?domain=cat&date=" + HOUR));
+        for (final com.fasterxml.jackson.databind.JsonNode item : json.findParents("segments"))
+        {
+            for (final com.fasterxml.jackson.databind.JsonNode segment : item.get("segments"))
+            {
+                ours.put(item.get("id").asText() + "@" + segment.get("id").asText(), segment.get("count").asText() +
+                    " " + segment.get("sum").asText());
+            }
+        }
+        assertThat(cat).isNotEmpty();
+        assertThat(ours).isEqualTo(cat);
+    }
+
     @Test
     void configurationIsTakenFromCatsTables() throws Exception
     {
