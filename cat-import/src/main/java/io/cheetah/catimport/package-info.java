@@ -27,7 +27,7 @@
  * decoder is one piece of code driven by a field table per kind, and the import into Cheetah's storage becomes one
  * mapping per kind from that tree to the analyzer's report model, stored through its own {@code ReportFormat}.
  * <p>
- * Not here yet: CAT's Storage reports (no stored one to check the mapping against) and CAT's daily, weekly and monthly
- * tables (Cheetah rolls its own up from the imported hours).
+ * Not here yet: CAT's daily, weekly and monthly tables (the import rolls Cheetah's own up from the imported hours).
+ * The Storage mapping is read off CAT's model only (the test vector holds no stored Storage report).
  */
 package io.cheetah.catimport;

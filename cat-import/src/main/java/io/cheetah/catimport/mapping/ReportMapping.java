@@ -21,16 +21,12 @@ public final class ReportMapping
     }
 
     /**
-     * @param kind a CAT report kind.
-     * @return true when {@link #map} reads it.
+     * @param kind a CAT report kind, or null for a report Cheetah does not know.
+     * @return true when {@link #map} reads it (every kind of {@link CatReportKind} now).
      */
     public static boolean mapped(final CatReportKind kind)
     {
-        return switch (kind)
-        {
-            case TRANSACTION, EVENT, PROBLEM, HEARTBEAT, STATE, MATRIX, TOP, BUSINESS, CROSS, DEPENDENCY -> true;
-            default -> false;
-        };
+        return kind != null;
     }
 
     /**
@@ -39,7 +35,6 @@ public final class ReportMapping
      * @param domain    the domain of CAT's row.
      * @param hourStart epoch ms of the hour.
      * @return the report of Cheetah's analyzer named {@link CatReportKind#reportName()}.
-     * @throws IllegalArgumentException for a kind not {@link #mapped}.
      */
     public static Report map(final CatReportKind kind, final CatNode tree, final String domain, final long hourStart)
     {
@@ -55,7 +50,7 @@ public final class ReportMapping
             case BUSINESS -> ListMappings.business(tree, domain, hourStart);
             case CROSS -> ListMappings.cross(tree, domain, hourStart);
             case DEPENDENCY -> ListMappings.dependency(tree, domain, hourStart);
-            default -> throw new IllegalArgumentException("CAT's " + kind.reportName() + " report is not imported");
+            case STORAGE -> StorageMapping.map(tree, domain, hourStart);
         };
     }
 

@@ -1,18 +1,16 @@
 package io.cheetah.catimport.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cheetah.analysis.heartbeat.HeartbeatReport;
 import io.cheetah.analysis.problem.ProblemReport;
+import io.cheetah.analysis.storage.StorageReport;
 import io.cheetah.catimport.CatReportKind;
 import io.cheetah.catimport.nativeformat.CatNode;
 import io.cheetah.report.DomainReport;
 import io.cheetah.report.MachineTally;
 import io.cheetah.report.Tally;
 import io.cheetah.report.TypeTally;
-
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -168,14 +166,46 @@ class ReportMappingTest
     }
 
     @Test
-    void everyKindButStorageIsMapped()
+    void everyKindIsMapped()
     {
         for (final CatReportKind kind : CatReportKind.values())
         {
-            assertThat(ReportMapping.mapped(kind)).as(kind.name()).isEqualTo(kind != CatReportKind.STORAGE);
+            assertThat(ReportMapping.mapped(kind)).as(kind.name()).isTrue();
         }
-        assertThatThrownBy(() -> ReportMapping.map(CatReportKind.STORAGE, CatNode.builder("storage-report").build(),
-            "shop", HOUR)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(List.of(CatReportKind.values())).hasSize(11);
+        assertThat(ReportMapping.mapped(null)).isFalse();
+    }
+
+    @Test
+    void storageKeepsMachinesDomainsOperationsMinutesAndStatements()
+    {
+        final CatNode tree = CatNode.builder("storage-report").attribute("id", "shop-db").attribute("type", "SQL")
+            .text("id", "shop-db").text("id", "other-db")
+            .child(CatNode.builder("machine").attribute("id", "10.1.1.1")
+                .child(CatNode.builder("domain").attribute("id", "shop")
+                    .child(CatNode.builder("operation").attribute("id", "select").attribute("count", 5L)
+                        .child(CatNode.builder("segment").attribute("id", 3).attribute("count", 3L)
+                            .attribute("sum", 30.4).attribute("error", 1L).attribute("long-count", 0L).build())
+                        .child(CatNode.builder("segment").attribute("id", 4).attribute("count", 2L)
+                            .attribute("sum", 9.6).attribute("error", 0L).attribute("long-count", 1L).build())
+                        .child(CatNode.builder("segment").attribute("id", 75).attribute("count", 9L).build())
+                        .build())
+                    .child(CatNode.builder("sql").attribute("id", "s1").attribute("statement", "SELECT 1")
+                        .attribute("count", 5).build())
+                    .build())
+                .build())
+            .build();
+        final StorageReport r = (StorageReport)ReportMapping.map(CatReportKind.STORAGE, tree, "shop-db-SQL", HOUR);
+        assertThat(r.id()).isEqualTo("shop-db");
+        assertThat(r.type()).isEqualTo("SQL");
+        assertThat(r.ids()).containsExactly("other-db", "shop-db");
+        final StorageReport.Operation select = r.find("10.1.1.1").find("shop").find("select");
+        assertThat(select.segments()).extracting(StorageReport.Segment::minute).containsExactly(3, 4);
+        final StorageReport.Segment total = select.total();
+        assertThat(total.count()).isEqualTo(5);
+        assertThat(total.sumMillis()).isEqualTo(40);
+        assertThat(total.error()).isEqualTo(1);
+        assertThat(total.longCount()).isEqualTo(1);
+        assertThat(r.find("10.1.1.1").find("shop").statements())
+            .containsExactly(new StorageReport.Statement("s1", "SELECT 1", 5));
     }
 }
