@@ -5,6 +5,7 @@ import io.cheetah.analysis.ReportFormat;
 import io.cheetah.catimport.mapping.ReportMapping;
 import io.cheetah.catimport.nativeformat.CatNode;
 import io.cheetah.catimport.nativeformat.NativeFormatException;
+import io.cheetah.catimport.nativeformat.XmlReportReader;
 import io.cheetah.server.storage.ReportEnvelope;
 import io.cheetah.server.storage.mysql.ReportTables;
 import io.cheetah.server.storage.mysql.StoredReport;
@@ -254,7 +255,7 @@ public final class CatImport
                     try
                     {
                         // a row that decodes but that a mapping cannot take is a bad row too, not the end of the run
-                        report = read(kind, g.domain, hourMs, id, rs.getBytes(3));
+                        report = read(kind, g.domain, hourMs, id, rs.getBytes(3), catZone);
                     }
                     catch (final NativeFormatException | RuntimeException ex)
                     {
@@ -304,7 +305,7 @@ public final class CatImport
     }
 
     private static Report read(final CatReportKind kind, final String domain, final long hourMs, final int id,
-        final byte[] content) throws NativeFormatException
+        final byte[] content, final ZoneId catZone) throws NativeFormatException
     {
         if (content == null)
         {
@@ -315,13 +316,23 @@ public final class CatImport
             throw new NativeFormatException(0, "content of " + content.length + " bytes is over the " + MAX_CONTENT +
                 " read");
         }
-        if (content.length > 0 && content[0] == '<')
-        {
-            // CAT before 2.0 stored XML here; CAT 3.1.0 writes its binary format (type 1 notwithstanding)
-            throw new NativeFormatException(0, "XML content is not read (CAT 3.x writes its binary format)");
-        }
-        final CatNode tree = kind.decoder().decode(content);
+        // older CAT versions stored the report's XML here; CAT 3.1.0 writes its binary format (type 1 notwithstanding)
+        final CatNode tree = xml(content) ? new XmlReportReader(kind.schema(), catZone).read(content)
+            : kind.decoder().decode(content);
         return ReportMapping.map(kind, tree, domain, hourMs);
+    }
+
+    /** Whether a blob is XML: CAT's binary format starts with its root marker, never with {@code <} or a BOM. */
+    static boolean xml(final byte[] content)
+    {
+        int i = content.length >= 3 && (content[0] & 0xFF) == 0xEF && (content[1] & 0xFF) == 0xBB &&
+            (content[2] & 0xFF) == 0xBF ? 3 : 0;
+        while (i < content.length && (content[i] == ' ' || content[i] == '\n' || content[i] == '\r' ||
+            content[i] == '\t'))
+        {
+            i++;
+        }
+        return i < content.length && content[i] == '<';
     }
 
     private Map<String, String> ledger(final LocalDate day) throws SQLException
