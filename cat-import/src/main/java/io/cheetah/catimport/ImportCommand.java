@@ -10,6 +10,7 @@ import io.cheetah.server.state.StateAnalyzer;
 import io.cheetah.server.state.StateReport;
 import io.cheetah.server.storage.StorageSettings;
 import io.cheetah.server.storage.mysql.Database;
+import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
 import io.cheetah.server.storage.mysql.SchemaMigrator;
 
 import java.io.IOException;
@@ -71,6 +72,12 @@ public final class ImportCommand
             return 2;
         }
         final StorageSettings storage = options.server.storage().settings();
+        if (options.history && storage.embedded() && EmbeddedMariaDb.running(storage.dataDir().resolve("mysql")))
+        {
+            err.println("cat-import: a server's embedded MariaDB runs on " + storage.dataDir() + ": stop the server " +
+                "first (or give it and the import an external storage.mysql.url)");
+            return 2;
+        }
         final ZoneId catZone = options.catZone == null ? storage.zone() : options.catZone;
         int status = 0;
         try (Database source = Database.connect(options.from, options.user, options.password, 2))

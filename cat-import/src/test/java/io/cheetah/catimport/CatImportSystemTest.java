@@ -292,6 +292,20 @@ class CatImportSystemTest
             .contains("domain\towner\temail\tphone", "compat-java31\tNULL\tNULL\tNULL");
     }
 
+    /** A server's embedded MariaDB is never stopped by the import (it would take it for an orphan and stop it). */
+    @Test
+    void theImportRefusesToOpenARunningServersEmbeddedDatabase() throws Exception
+    {
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int status = ImportCommand.run(new String[] {"--from", catUrl, "--user", "root", "--password", "",
+            "--no-config", "--set", "storage.dataDir=" + dir}, new PrintStream(new ByteArrayOutputStream(), true,
+            StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("stop the server first");
+        assertThat(query(catUrl, "SELECT COUNT(*) FROM hourlyreport")).as("the database still answers")
+            .containsExactly(Integer.toString(CatSqlDump.rows().size()));
+    }
+
     @Test
     void aRerunChangesNothing() throws Exception
     {
