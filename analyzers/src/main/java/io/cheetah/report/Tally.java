@@ -134,6 +134,49 @@ public class Tally
     }
 
     /**
+     * Adds figures that were counted elsewhere and arrive whole, without their messages: what the CAT import
+     * ({@code cat-import}, issue 53) makes of the reports a CAT server stored. Minutes are added to
+     * {@link #minutes()} and durations with {@link #addStoredDurations} by the same caller.
+     *
+     * @param count  messages.
+     * @param fails  failures among them.
+     * @param sumMs  their duration sum in ms (0 for events).
+     * @param sum2Ms their sum of squared durations.
+     * @param minMs  the shortest duration in ms, or {@link #NO_MIN} when unknown.
+     * @param maxMs  the longest duration in ms, or -1 when unknown.
+     */
+    public void addStored(final long count, final long fails, final double sumMs, final double sum2Ms,
+        final long minMs, final long maxMs)
+    {
+        totalCount += count;
+        failCount += fails;
+        sum += sumMs;
+        sum2 += sum2Ms;
+        min = Math.min(min, minMs);
+        max = Math.max(max, maxMs);
+    }
+
+    /**
+     * Adds durations counted elsewhere to the duration sketch (the CAT import's {@code duration} buckets).
+     *
+     * @param minute minute of the hour they are counted under, 0 to 59.
+     * @param millis the duration in ms.
+     * @param count  how many.
+     */
+    public void addStoredDurations(final int minute, final long millis, final long count)
+    {
+        if (count <= 0)
+        {
+            return;
+        }
+        if (sketch == null)
+        {
+            sketch = new DurationSketch();
+        }
+        sketch.add(minute, Math.max(0, millis), count);
+    }
+
+    /**
      * Counts a failure status code (names only), folding codes past the cap into {@code OTHERS}. A code that would
      * be folded is not interned, so a flood of distinct statuses cannot grow the report's symbols.
      *

@@ -1,6 +1,10 @@
 /**
- * History from CAT's database (issue 53, first part): the rows CAT 3.1.0 stored for each closed hour in
- * {@code hourlyreport} + {@code hourly_report_content}, decoded from CAT's native binary report format.
+ * History and configuration from CAT's database (issue 53): the rows CAT 3.1.0 stored for each closed hour in
+ * {@code hourlyreport} + {@code hourly_report_content}, decoded from CAT's native binary report format, mapped to
+ * Cheetah's report models and written into Cheetah's tables ({@link io.cheetah.catimport.CatImport}); CAT's alert
+ * configuration, Business rules and project contacts into {@code alerting.catConfigDir}
+ * ({@link io.cheetah.catimport.ConfigImport}); both run by {@link io.cheetah.catimport.ImportCommand}
+ * ({@code scripts/cat-import}).
  * <pre>
  *   CAT MySQL: hourlyreport ⋈ hourly_report_content
  *        │
@@ -11,7 +15,11 @@
  *   CatReportKind.decoder(): NativeDecoder + CatSchemas.&lt;kind&gt;() ──▶ CatNode tree per row
  *        │  (several rows per domain, kind and hour: merged, as CAT's history reader does)
  *        ▼
- *   later: one mapper per kind ──▶ the analyzer's Cheetah report ──▶ ReportFormat.encode ──▶ Cheetah's tables
+ *   mapping.ReportMapping: one mapping per kind ──▶ the analyzer's Cheetah report, rows merged by its ReportFormat
+ *        │
+ *        ▼
+ *   CatImport: ReportEnvelope ──▶ ReportTables.upsertHourly (server "cat-import") + roll-up request
+ *              + cat_import_hour (the ledger), one transaction per domain, kind and hour
  * </pre>
  * <b>Why a neutral tree and not CAT's XML:</b> Cheetah's {@code ReportFormat}s write CAT's XML but do not read it, so
  * emitting XML would only add a parse step. A {@link io.cheetah.catimport.nativeformat.CatNode} already has CAT's XML
@@ -19,7 +27,7 @@
  * decoder is one piece of code driven by a field table per kind, and the import into Cheetah's storage becomes one
  * mapping per kind from that tree to the analyzer's report model, stored through its own {@code ReportFormat}.
  * <p>
- * Not here yet: the {@code scripts/cat-import} command, writing into Cheetah's tables, configuration import, and the
- * daily, weekly and monthly tables.
+ * Not here yet: CAT's daily, weekly and monthly tables (the import rolls Cheetah's own up from the imported hours).
+ * The Storage mapping is read off CAT's model only (the test vector holds no stored Storage report).
  */
 package io.cheetah.catimport;

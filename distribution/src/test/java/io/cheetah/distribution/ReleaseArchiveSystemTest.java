@@ -30,6 +30,8 @@ class ReleaseArchiveSystemTest
         assertThat(release.path("bin/cheetah-server")).isExecutable();
         assertThat(release.path("bin/cheetah-replay")).isExecutable();
         assertThat(release.path("lib/cheetah-server.jar")).isRegularFile();
+        assertThat(release.path("bin/cheetah-cat-import")).isExecutable();
+        assertThat(release.path("lib/cheetah-cat-import.jar")).isRegularFile();
         assertThat(release.path("config/server.yaml")).isRegularFile();
         assertThat(release.path("config/alert-rules.example.yaml")).isRegularFile();
         assertThat(release.path("sql/migrations/V1__base.sql")).isRegularFile();

@@ -103,6 +103,33 @@ public final class NativeSchema
         }
 
         /**
+         * @param name    an XML attribute name, or a child element's name.
+         * @param element true for a child element (text, child entity), false for an attribute (a value).
+         * @return the field CAT's XML writes under that name, or null.
+         */
+        Field named(final String name, final boolean element)
+        {
+            for (final Field f : fields)
+            {
+                if (f == null)
+                {
+                    continue;
+                }
+                final boolean child = f.type() == FieldType.CHILD || f.type() == FieldType.CHILDREN;
+                final boolean text = f.type() == FieldType.TEXT || f.type() == FieldType.TEXTS;
+                if (element && (child ? f.entity().equals(name) : text && f.name().equals(name)))
+                {
+                    return f;
+                }
+                if (!element && !child && !text && f.name().equals(name))
+                {
+                    return f;
+                }
+            }
+            return null;
+        }
+
+        /**
          * @return whether the entity may hold dynamic attributes (tag 63, kind 2).
          */
         public boolean dynamic()

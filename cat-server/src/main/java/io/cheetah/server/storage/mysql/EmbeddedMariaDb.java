@@ -166,6 +166,31 @@ public final class EmbeddedMariaDb implements AutoCloseable
         }
     }
 
+    /**
+     * Whether a MariaDB is running on this root's data directory now (a server's embedded one): tools that open the
+     * same storage, such as the CAT import ({@code scripts/cat-import}), refuse to start one beside it, since
+     * {@link #start} stops any it finds there, taking it for an earlier server's orphan.
+     *
+     * @param root the directory {@link #start} was given, e.g. {@code <storage.dataDir>/mysql}.
+     * @return true when its pid file names a live {@code mariadbd} on that data directory.
+     */
+    public static boolean running(final Path root)
+    {
+        final Path data = root.resolve("data");
+        final Path pidFile = data.resolve(PID_FILE);
+        try
+        {
+            final long pid = Long.parseLong(Files.readString(pidFile, StandardCharsets.US_ASCII).trim());
+            final String dataPath = data.toAbsolutePath().toString();
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).flatMap(p -> p.info().commandLine())
+                .map(cmd -> cmd.contains("mariadbd") && cmd.contains(dataPath)).orElse(false);
+        }
+        catch (final IOException | NumberFormatException e)
+        {
+            return false;
+        }
+    }
+
     private static void stopOrphan(final Path data) throws IOException
     {
         final Path pidFile = data.resolve(PID_FILE);

@@ -1,0 +1,26 @@
+package io.cheetah.catimport;
+
+import java.util.List;
+
+/**
+ * What one run of {@link CatImport} did, for {@link ImportCommand}'s last line and the tests.
+ *
+ * @param rowsRead       CAT rows read and decoded (of hours that were imported or tried).
+ * @param hoursWritten   domain, kind and hour combinations written into Cheetah's tables.
+ * @param hoursUnchanged those already imported with the same CAT rows (skipped).
+ * @param hoursOwned     those Cheetah itself has rows for (a side-by-side trial's hours; left alone).
+ * @param hoursFailed    those with a row that could not be read (not written; a later run tries again).
+ * @param rowsNotRead    rows of report kinds Cheetah does not import.
+ * @param problems       every row that could not be read, named.
+ */
+public record ImportSummary(long rowsRead, long hoursWritten, long hoursUnchanged, long hoursOwned,
+                            long hoursFailed, long rowsNotRead, List<ImportProblem> problems)
+{
+    /**
+     * Copies the list.
+     */
+    public ImportSummary
+    {
+        problems = List.copyOf(problems);
+    }
+}
