@@ -2,6 +2,7 @@ package io.cheetah.catimport;
 
 import static io.cheetah.catimport.CatAnswer.children;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cheetah.server.FullServer;
 import io.cheetah.server.config.ConfigLoader;
@@ -47,7 +48,8 @@ import org.w3c.dom.Element;
  * period, merged as for an hour), the week from Saturday 2026-11-07 and the month 2026-10; the same rows as the day
  * 2026-11-28 (whose hours Cheetah imports: its own roll-up must stay); and a truncated row as compat-java31's day
  * 2026-11-21. Then a Cheetah server started on the imported schema answers CAT's day URL for 2026-11-20 with the
- * figures of that hour, the damaged row is named and skipped, and a re-run changes nothing.
+ * figures of that hour, the damaged row is named and skipped, a re-run changes nothing, an interrupted run resumes
+ * to the same rows and {@code --since} leaves out the periods that start before it.
  */
 class CatPeriodImportSystemTest
 {
@@ -163,6 +165,32 @@ class CatPeriodImportSystemTest
         assertThat(snapshot(cheetahUrl)).isEqualTo(before);
     }
 
+    @Test
+    void anInterruptedRunResumesAndSinceIsRespected() throws Exception
+    {
+        final String target = CatDatabase.empty(db, "cheetah_periods_interrupted");
+        assertThatThrownBy(() -> importInto(catUrl, target, null, key ->
+        {
+            if (key.startsWith("weeklyreport/"))
+            {
+                throw new IllegalStateException("killed before committing " + key);
+            }
+        })).hasMessageContaining("killed");
+        assertThat(query(target, "SELECT kind FROM cat_import_period")).containsExactly("D");
+        final ImportSummary resumed = importInto(catUrl, target, null, null);
+        assertThat(resumed.periods().unchanged()).isEqualTo(1);
+        assertThat(resumed.periods().written()).isEqualTo(2);
+        final String rows = "SELECT CONCAT_WS('|', r.domain, r.analyzer, r.kind, r.period_ms, r.server, " +
+            "HEX(c.content)) FROM rollup_report r JOIN rollup_report_content c ON c.report_id = r.id ORDER BY 1";
+        assertThat(query(target, rows)).isEqualTo(query(cheetahUrl, rows));
+        // --since 2026-11-08: the week from 11-07 and the month from 10-01 start before it
+        final String since = CatDatabase.empty(db, "cheetah_periods_since");
+        final ImportSummary later = importInto(catUrl, since, java.time.LocalDate.of(2026, 11, 8), null);
+        assertThat(later.periods().written()).isEqualTo(1);
+        assertThat(query(since, "SELECT CONCAT(kind, ' ', period_ms) FROM cat_import_period"))
+            .containsExactly("D " + ms(2026, 11, 20));
+    }
+
     // ------------------------------------------------------------------------------------------------ helpers
 
     private static long ms(final int year, final int month, final int day)
@@ -222,11 +250,23 @@ class CatPeriodImportSystemTest
 
     private static ImportSummary importInto(final String from, final String to) throws Exception
     {
+        return importInto(from, to, null, null);
+    }
+
+    private static ImportSummary importInto(final String from, final String to, final java.time.LocalDate since,
+        final java.util.function.Consumer<String> hook) throws Exception
+    {
         try (Database cat = source(from); Database cheetah = source(to))
         {
             SchemaMigrator.fromClasspath().migrate(cheetah.dataSource());
-            return new CatImport(cat.dataSource(), cheetah.dataSource(), ImportCommand.formats(), CAT_ZONE, CAT_ZONE,
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), () -> NOW).run(null);
+            final CatImport run = new CatImport(cat.dataSource(), cheetah.dataSource(), ImportCommand.formats(),
+                CAT_ZONE, CAT_ZONE, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                () -> NOW);
+            if (hook != null)
+            {
+                run.beforeCommit(hook);
+            }
+            return run.run(since);
         }
     }
 
