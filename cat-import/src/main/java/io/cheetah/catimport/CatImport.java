@@ -125,7 +125,7 @@ public final class CatImport
         if (range == null)
         {
             progress.println("cat-import: CAT's hourlyreport is empty");
-            return summary();
+            return periods(since);
         }
         LocalDate day = since != null && since.isAfter(range[0].toLocalDate()) ? since : range[0].toLocalDate();
         final LocalDate last = range[1].toLocalDate();
@@ -143,7 +143,23 @@ public final class CatImport
                 "Cheetah's own, %d failed, %d problems (%.1f s)%n", day, rowsRead, hoursWritten, hoursUnchanged,
                 hoursOwned, hoursFailed, problems.size(), (System.nanoTime() - started) / 1e9);
         }
-        return summary();
+        return periods(since);
+    }
+
+    /**
+     * CAT's days, weeks and months, after its hours: so that a period Cheetah now has hours for (imported just now
+     * or its own) is left to its own roll-up ({@link PeriodImport}'s rule).
+     */
+    private ImportSummary periods(final LocalDate since) throws SQLException
+    {
+        final PeriodImport periods = new PeriodImport(cat, cheetah, formats, catZone, cheetahZone, clock, problems,
+            beforeCommit);
+        periods.run(since);
+        progress.printf("cat-import: CAT's days, weeks and months: %d written, %d unchanged, %d left to Cheetah's " +
+            "own, %d failed%n", periods.written(), periods.unchanged(), periods.owned(), periods.failed());
+        return new ImportSummary(rowsRead, hoursWritten, hoursUnchanged, hoursOwned, hoursFailed, rowsNotRead,
+            problems, new ImportSummary.Periods(periods.written(), periods.unchanged(), periods.owned(),
+                periods.failed()));
     }
 
     /**
@@ -162,12 +178,6 @@ public final class CatImport
                 break;
             }
         }
-    }
-
-    private ImportSummary summary()
-    {
-        return new ImportSummary(rowsRead, hoursWritten, hoursUnchanged, hoursOwned, hoursFailed, rowsNotRead,
-            problems);
     }
 
     private LocalDateTime[] range() throws SQLException
@@ -304,12 +314,12 @@ public final class CatImport
         hoursWritten++;
     }
 
-    private static Report read(final CatReportKind kind, final String domain, final long hourMs, final int id,
+    static Report read(final CatReportKind kind, final String domain, final long hourMs, final int id,
         final byte[] content, final ZoneId catZone) throws NativeFormatException
     {
         if (content == null)
         {
-            throw new NativeFormatException(0, "hourlyreport " + id + " has no content row");
+            throw new NativeFormatException(0, "report " + id + " has no content row");
         }
         if (content.length > MAX_CONTENT)
         {

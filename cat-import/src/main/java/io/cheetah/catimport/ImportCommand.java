@@ -93,8 +93,10 @@ public final class ImportCommand
                     final ImportSummary s = new CatImport(source.dataSource(), target.dataSource(), formats(),
                         catZone, storage.zone(), out, System::currentTimeMillis).run(options.since);
                     out.printf("cat-import: history: %d CAT rows read, %d hours written, %d unchanged, %d left to " +
-                        "Cheetah's own, %d failed; %d rows of kinds not imported%n", s.rowsRead(), s.hoursWritten(),
-                        s.hoursUnchanged(), s.hoursOwned(), s.hoursFailed(), s.rowsNotRead());
+                        "Cheetah's own, %d failed; %d rows of kinds not imported; CAT's days, weeks and months: %d " +
+                        "written, %d unchanged, %d left to Cheetah's own, %d failed%n", s.rowsRead(), s.hoursWritten(),
+                        s.hoursUnchanged(), s.hoursOwned(), s.hoursFailed(), s.rowsNotRead(), s.periods().written(),
+                        s.periods().unchanged(), s.periods().owned(), s.periods().failed());
                     for (final ImportProblem p : s.problems())
                     {
                         err.println("cat-import: not taken: " + p);

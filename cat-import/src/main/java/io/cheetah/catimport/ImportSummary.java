@@ -12,9 +12,10 @@ import java.util.List;
  * @param hoursFailed    those with a row that could not be read (not written; a later run tries again).
  * @param rowsNotRead    rows of report kinds Cheetah does not import.
  * @param problems       every row that could not be read, named.
+ * @param periods        what was done with CAT's daily, weekly and monthly rows ({@link PeriodImport}).
  */
 public record ImportSummary(long rowsRead, long hoursWritten, long hoursUnchanged, long hoursOwned,
-                            long hoursFailed, long rowsNotRead, List<ImportProblem> problems)
+                            long hoursFailed, long rowsNotRead, List<ImportProblem> problems, Periods periods)
 {
     /**
      * Copies the list.
@@ -22,5 +23,18 @@ public record ImportSummary(long rowsRead, long hoursWritten, long hoursUnchange
     public ImportSummary
     {
         problems = List.copyOf(problems);
+    }
+
+    /**
+     * Days, weeks and months of CAT's {@code dailyreport}, {@code weeklyreport} and {@code monthreport}: part of
+     * {@link ImportSummary}, for {@link ImportCommand}'s last line and the tests.
+     *
+     * @param written   periods written into Cheetah's roll-up table.
+     * @param unchanged those already imported with the same CAT rows.
+     * @param owned     those Cheetah has hours or a roll-up of its own for (its roll-up stays authoritative).
+     * @param failed    those with a row that could not be read or placed (not written; a later run tries again).
+     */
+    public record Periods(long written, long unchanged, long owned, long failed)
+    {
     }
 }

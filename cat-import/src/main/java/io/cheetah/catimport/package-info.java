@@ -27,7 +27,9 @@
  * decoder is one piece of code driven by a field table per kind, and the import into Cheetah's storage becomes one
  * mapping per kind from that tree to the analyzer's report model, stored through its own {@code ReportFormat}.
  * <p>
- * Not here yet: CAT's daily, weekly and monthly tables (the import rolls Cheetah's own up from the imported hours).
+ * Then CAT's daily, weekly and monthly tables ({@link io.cheetah.catimport.PeriodImport}): decoded and mapped the
+ * same way into Cheetah's roll-ups, only for periods Cheetah has no hours or roll-up of its own for (ledger
+ * {@code cat_import_period}), so that days whose hours CAT no longer holds are not empty.
  * The Storage mapping is read off CAT's model only (the test vector holds no stored Storage report).
  */
 package io.cheetah.catimport;
