@@ -72,4 +72,18 @@ class PairTallyTest
         assertThat(tally.flags(1)).isEqualTo(2);
         assertThat(tally.maxMs(1)).isEqualTo(-1);
     }
+
+    @Test
+    void aDurationPastTwelveDaysKeepsItsLongestExactAndItsShortestAtTheCap()
+    {
+        final PairTally tally = new PairTally();
+        final long days20 = 20L * 24 * 3_600_000_000L;
+        tally.add(pair(3, 4), days20, 1);
+        assertThat(tally.maxMs(0)).isEqualTo((int)(days20 / 1000));
+        assertThat(tally.minMs(0)).isEqualTo((1 << 30) - 1).isLessThan((int)(days20 / 1000));
+        tally.add(pair(3, 4), 7_000, 2);
+        assertThat(tally.minMs(0)).isEqualTo(7);
+        assertThat(tally.maxMs(0)).isEqualTo((int)(days20 / 1000));
+        assertThat(tally.flags(0)).isEqualTo(3);
+    }
 }
