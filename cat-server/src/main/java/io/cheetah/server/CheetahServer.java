@@ -13,6 +13,7 @@ import io.cheetah.server.baseline.ClassicPipeline;
 import io.cheetah.server.config.ServerConfig;
 import io.cheetah.server.dispatch.AnalyzerLineup;
 import io.cheetah.server.dispatch.AnalyzerSlot;
+import io.cheetah.server.dispatch.CountDelay;
 import io.cheetah.server.dispatch.Dispatcher;
 import io.cheetah.server.query.LiveReports;
 import io.cheetah.server.dispatch.PooledTree;
@@ -149,6 +150,7 @@ public final class CheetahServer implements AutoCloseable
             metrics.add(ServerSections.router(router));
             metrics.add(ServerSections.analyzerLosses(rings::losses));
             metrics.add(ServerSections.ringPauses(rings::pauses));
+            metrics.add(ServerSections.countDelay(rings::countDelay, CountDelay.BOUNDS_MILLIS));
             httpServer = new HttpServer(config.http());
             httpServer.mount("/cat/s/router", router);
             httpServer.mount("/metrics", new MetricsHandler(metrics));

@@ -75,6 +75,8 @@ public final class ConfigLoader
         d.put("pipeline.gate.shedMillis", 1000);
         d.put("pipeline.gate.backlogMillis", 500);
         d.put("pipeline.mode", "cheetah");
+        d.put("pipeline.gather.millis", 20);
+        d.put("pipeline.gather.trees", 0);
         d.put("router.advertisedHost", "");
         d.put("router.servers", List.of());
         d.put("router.sample", 1.0);
@@ -316,7 +318,8 @@ public final class ConfigLoader
                 intIn("pipeline.gate.midDivisor", 1, ringSize), intIn("pipeline.gate.lowDivisor", 1, ringSize),
                 intIn("pipeline.gate.highWaitMillis", 0, 600_000), intIn("pipeline.gate.shedMillis", 0, 600_000),
                 intIn("pipeline.gate.backlogMillis", 0, 600_000)),
-            mode);
+            mode, new ServerConfig.Gather(intIn("pipeline.gather.millis", 0, 1_000),
+                intIn("pipeline.gather.trees", 0, ringSize / 2)));
         final double sample = number("router.sample");
         if (!(sample >= 0 && sample <= 1))
         {

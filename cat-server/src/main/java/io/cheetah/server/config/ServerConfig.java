@@ -125,9 +125,10 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param waitStrategy     consumer wait strategy: sleeping, yielding, busy-spin or blocking.
      * @param gate             free capacity each level needs.
      * @param mode             cheetah (the server), or a benchmark baseline: drain or classic (package baseline).
+     * @param gather           how long trees gather before a consumer wakes (spin-park only).
      */
     public record Pipeline(int rings, int ringSize, int consumersPerRing, String waitStrategy, Gate gate,
-        String mode)
+        String mode, Gather gather)
     {
         /** The default mode: Cheetah's own pipeline. */
         public static final String CHEETAH = "cheetah";
@@ -148,7 +149,29 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
         public Pipeline(final int rings, final int ringSize, final int consumersPerRing, final String waitStrategy,
             final Gate gate)
         {
-            this(rings, ringSize, consumersPerRing, waitStrategy, gate, CHEETAH);
+            this(rings, ringSize, consumersPerRing, waitStrategy, gate, CHEETAH, Gather.OFF);
+        }
+    }
+
+    /**
+     * How long trees gather in a ring before its consumer wakes ({@code pipeline.gather}, spin-park only): a
+     * consumer wakes when {@code millis} have passed or {@code trees} wait, whichever comes first.
+     *
+     * @param millis    longest gathering in milliseconds (0 = off: consumers take trees as they come).
+     * @param trees     trees waiting that wake the consumer at once; 0 = auto, an eighth of the ring.
+     */
+    public record Gather(int millis, int trees)
+    {
+        /** No deliberate gathering. */
+        public static final Gather OFF = new Gather(0, 0);
+
+        /**
+         * @param ringSize slots per ring.
+         * @return the count that ends a gathering in a ring of that size.
+         */
+        public int trees(final int ringSize)
+        {
+            return trees > 0 ? Math.min(trees, ringSize / 2) : Math.max(1, ringSize / 8);
         }
     }
 

@@ -221,6 +221,7 @@ public final class Dispatcher
             event.refused = refused;
             event.journal = journal;
             event.sequence = sequence;
+            event.arrivalMillis = now;
             ring.publish(seq);
         }
     }

@@ -51,6 +51,10 @@ final class RingConsumer implements EventHandler<TreeEvent>
      * restores, cleared when a checkpoint writes it), so a checkpoint skips the analyzers that took no tree.
      */
     private final boolean[] changed;
+    /** How long the trees of this consumer's batches waited for them; see {@link #onBatchStart}. */
+    private final CountDelay delay = new CountDelay();
+    /** When the current batch began (epoch ms): one clock read per batch, not per tree. */
+    private long batchStartMillis;
     /** Per journal, the sequence of the last tree this ring carried (processed here or by another partition). */
     private final long[] seen = new long[Dispatcher.MAX_JOURNALS];
 
@@ -82,6 +86,20 @@ final class RingConsumer implements EventHandler<TreeEvent>
     }
 
     @Override
+    public void onBatchStart(final long batchSize, final long queueDepth)
+    {
+        batchStartMillis = System.currentTimeMillis();
+    }
+
+    /**
+     * @return how long trees waited before this consumer's batches took them.
+     */
+    CountDelay delay()
+    {
+        return delay;
+    }
+
+    @Override
     public void onEvent(final TreeEvent event, final long sequence, final boolean endOfBatch)
     {
         final Control control = event.control;
@@ -93,6 +111,10 @@ final class RingConsumer implements EventHandler<TreeEvent>
             return;
         }
         final PooledTree pooled = event.tree;
+        if (partition == 0)
+        {
+            delay.record(batchStartMillis - event.arrivalMillis); // once per ring, whatever consumersPerRing
+        }
         if (event.journal >= 0)
         {
             seen[event.journal] = event.sequence;
@@ -133,6 +155,7 @@ final class RingConsumer implements EventHandler<TreeEvent>
 
     private void flushCounts()
     {
+        delay.flush();
         for (int i = 0; i < processed.length; i++)
         {
             if (processed[i] != 0)

@@ -34,6 +34,9 @@ public final class RingGroup implements PeriodEvents
 {
     private final List<Created> created = new ArrayList<>();
     private final List<Disruptor<TreeEvent>> disruptors = new ArrayList<>();
+    /** Per ring, its wait strategy when control requests can end its gathering, else null. */
+    private final List<SpinThenParkWaitStrategy> strategies = new ArrayList<>();
+    private final List<CountDelay> delays = new ArrayList<>();
     private final List<RingBuffer<TreeEvent>> rings = new ArrayList<>();
     private final int consumersPerRing;
     private final int ringSize;
@@ -74,8 +77,10 @@ public final class RingGroup implements PeriodEvents
                 t.setDaemon(true);
                 return t;
             };
+            final WaitStrategy wait = waitStrategy(pipeline.waitStrategy(), pipeline.gather(), ringSize);
+            strategies.add(wait instanceof SpinThenParkWaitStrategy ? (SpinThenParkWaitStrategy)wait : null);
             final Disruptor<TreeEvent> disruptor = new Disruptor<>(TreeEvent::new, ringSize, factory,
-                ProducerType.MULTI, waitStrategy(pipeline.waitStrategy()));
+                ProducerType.MULTI, wait);
             final RingConsumer[] consumers = new RingConsumer[consumersPerRing];
             for (int p = 0; p < consumersPerRing; p++)
             {
@@ -86,6 +91,7 @@ public final class RingGroup implements PeriodEvents
                     created.add(new Created(mine[i].name(), analyzers[i]));
                 }
                 consumers[p] = new RingConsumer(p, consumersPerRing, mine, analyzers, sink, grace);
+                delays.add(consumers[p].delay());
             }
             disruptor.handleEventsWith(consumers);
             disruptors.add(disruptor);
@@ -93,7 +99,7 @@ public final class RingGroup implements PeriodEvents
         }
     }
 
-    private static WaitStrategy waitStrategy(final String name)
+    private static WaitStrategy waitStrategy(final String name, final ServerConfig.Gather gather, final int ringSize)
     {
         switch (name)
         {
@@ -106,8 +112,24 @@ public final class RingGroup implements PeriodEvents
             case "sleeping":
                 return new SleepingWaitStrategy();
             default:
-                return new SpinThenParkWaitStrategy();
+                return gather.millis() == 0 ? new SpinThenParkWaitStrategy()
+                    : new SpinThenParkWaitStrategy(0, TimeUnit.MILLISECONDS.toNanos(gather.millis()),
+                        gather.trees(ringSize), 1);
         }
+    }
+
+    /**
+     * @return how long trees waited before the ring consumers took them, summed over the consumers: per bucket
+     *         of {@link CountDelay#BOUNDS_MILLIS} (and +Inf) the count, then the sum and maximum in milliseconds.
+     */
+    public long[] countDelay()
+    {
+        final long[] totals = new long[CountDelay.BOUNDS_MILLIS.length + 3];
+        for (final CountDelay d : delays)
+        {
+            d.addTo(totals);
+        }
+        return totals;
     }
 
     /**
@@ -358,6 +380,7 @@ public final class RingGroup implements PeriodEvents
             event.mask = 0;
             event.control = control;
             ring.publish(seq);
+            wake(r);
         }
         return control;
     }
@@ -392,6 +415,7 @@ public final class RingGroup implements PeriodEvents
             event.mask = 0;
             event.control = c;
             ring.publish(seq);
+            wake(slot.ring());
             try
             {
                 c.done().get(timeoutMillis, TimeUnit.MILLISECONDS);
@@ -402,6 +426,16 @@ public final class RingGroup implements PeriodEvents
             }
         }
         return ok;
+    }
+
+    /** Ends the gathering of ring r's consumers, so that a control request does not wait for the period's end. */
+    private void wake(final int r)
+    {
+        final SpinThenParkWaitStrategy strategy = strategies.get(r);
+        if (strategy != null)
+        {
+            strategy.wake();
+        }
     }
 
     @Override

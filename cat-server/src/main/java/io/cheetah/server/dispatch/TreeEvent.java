@@ -14,5 +14,7 @@ final class TreeEvent
     int journal;
     /** Its sequence in that journal. */
     long sequence;
+    /** When the tree was dispatched (epoch ms; for a replayed tree, when it first arrived): for {@link CountDelay}. */
+    long arrivalMillis;
     Control control;
 }

@@ -91,6 +91,37 @@ public final class ServerSections
     }
 
     /**
+     * @param delay the rings' count delay ({@code RingGroup.countDelay()}): per bucket of {@code bounds} and +Inf
+     *              the count, then the sum and maximum in milliseconds.
+     * @param bounds the buckets' upper bounds in milliseconds.
+     * @return a section with the histogram of how long trees waited before a ring consumer took them.
+     */
+    public static Consumer<StringBuilder> countDelay(final Supplier<long[]> delay, final long[] bounds)
+    {
+        return out ->
+        {
+            final long[] d = delay.get();
+            PrometheusText.header(out, "cheetah_tree_count_delay_seconds", "histogram",
+                "Time from a tree's dispatch to the start of the ring consumer's batch that counted it, per ring "
+                    + "(pipeline.gather lets trees gather; millisecond resolution).");
+            long cumulative = 0;
+            for (int b = 0; b < bounds.length; b++)
+            {
+                cumulative += d[b];
+                out.append("cheetah_tree_count_delay_seconds_bucket{le=\"").append(bounds[b] / 1e3).append("\"} ")
+                    .append(cumulative).append('\n');
+            }
+            cumulative += d[bounds.length];
+            out.append("cheetah_tree_count_delay_seconds_bucket{le=\"+Inf\"} ").append(cumulative).append('\n');
+            out.append("cheetah_tree_count_delay_seconds_sum ").append(d[bounds.length + 1] / 1e3).append('\n');
+            out.append("cheetah_tree_count_delay_seconds_count ").append(cumulative).append('\n');
+            PrometheusText.header(out, "cheetah_tree_count_delay_max_seconds", "gauge",
+                "The longest such wait since start.");
+            out.append("cheetah_tree_count_delay_max_seconds ").append(d[bounds.length + 2] / 1e3).append('\n');
+        };
+    }
+
+    /**
      * @param router the router handler.
      * @return a section with one series per answer form ({@link RouterHandler#FORMS}).
      */

@@ -33,6 +33,68 @@ class SpinThenParkWaitStrategyTest
         runProducers(new SpinThenParkWaitStrategy(), 9_000);
     }
 
+    @Test
+    void aGatheringConsumerWaitsForThePeriodUnlessEnoughTreesWaitOrItIsWoken() throws Exception
+    {
+        final SpinThenParkWaitStrategy strategy = new SpinThenParkWaitStrategy(0, TimeUnit.SECONDS.toNanos(30), 16, 1);
+        final AtomicLong seen = new AtomicLong();
+        final AtomicLong batches = new AtomicLong();
+        final Disruptor<Slot> d = new Disruptor<>(Slot::new, 64, r ->
+        {
+            final Thread t = new Thread(r, "test-consumer");
+            t.setDaemon(true);
+            return t;
+        }, ProducerType.MULTI, strategy);
+        d.handleEventsWith((e, seq, end) ->
+        {
+            seen.incrementAndGet();
+            if (end)
+            {
+                batches.incrementAndGet();
+            }
+        });
+        final RingBuffer<Slot> ring = d.start();
+        Thread.sleep(50);
+
+        // 15 trees: one short of the bound, and the period is 30 s: nobody takes them
+        publish(ring, 15);
+        Thread.sleep(300);
+        assertThat(seen.get()).isZero();
+        // the 16th: its producer wakes the consumer, which takes all 16 in one batch
+        publish(ring, 1);
+        awaitSeen(seen, 16);
+        assertThat(batches.get()).isEqualTo(1);
+
+        // two more, then a control request's wake: taken at once, not after the period
+        publish(ring, 2);
+        Thread.sleep(300);
+        assertThat(seen.get()).isEqualTo(16);
+        strategy.wake();
+        awaitSeen(seen, 18);
+        assertThat(batches.get()).isEqualTo(2);
+        d.halt();
+    }
+
+    private static void publish(final RingBuffer<Slot> ring, final int n)
+    {
+        for (int i = 0; i < n; i++)
+        {
+            final long seq = ring.next();
+            ring.get(seq).value = i;
+            ring.publish(seq);
+        }
+    }
+
+    private static void awaitSeen(final AtomicLong seen, final long n)
+    {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (seen.get() < n && System.nanoTime() < deadline)
+        {
+            Thread.onSpinWait();
+        }
+        assertThat(seen.get()).isEqualTo(n);
+    }
+
     private static void runProducers(final SpinThenParkWaitStrategy strategy, final long maxMillis) throws Exception
     {
         final AtomicLong sum = new AtomicLong();
