@@ -24,6 +24,11 @@
  * its pool's {@code ManyToOneConcurrentArrayQueue}, from which the owning worker takes it again. Once the pools
  * hold as many trees as can be in flight (ring slots plus one per connection), nothing is allocated per tree.
  * <p>
+ * <b>Gathering.</b> A consumer that finds its ring empty lets trees gather ({@code pipeline.gather}: until a period
+ * has passed or enough trees wait, {@link io.cheetah.server.dispatch.SpinThenParkWaitStrategy}), so that at everyday
+ * rates it works through hundreds of trees per wake as it does at the limit; control events wake it at once. How
+ * long trees waited is recorded per batch ({@link io.cheetah.server.dispatch.CountDelay}).
+ * <p>
  * <b>Overload.</b> {@link io.cheetah.server.dispatch.RingGroup#overloaded} and
  * {@link io.cheetah.server.dispatch.RingGroup#backlogged} shed every MID and LOW analyzer for
  * {@code pipeline.gate.shedMillis}; {@code StallGrace} keeps a consumer's own checkpoint
