@@ -76,7 +76,8 @@ public final class ConfigLoader
         d.put("pipeline.gate.backlogMillis", 500);
         d.put("pipeline.mode", "cheetah");
         d.put("pipeline.gather.millis", 20);
-        d.put("pipeline.gather.trees", 0);
+        d.put("pipeline.gather.minTrees", 64);
+        d.put("pipeline.gather.wakeTrees", 0);
         d.put("router.advertisedHost", "");
         d.put("router.servers", List.of());
         d.put("router.sample", 1.0);
@@ -319,7 +320,8 @@ public final class ConfigLoader
                 intIn("pipeline.gate.highWaitMillis", 0, 600_000), intIn("pipeline.gate.shedMillis", 0, 600_000),
                 intIn("pipeline.gate.backlogMillis", 0, 600_000)),
             mode, new ServerConfig.Gather(intIn("pipeline.gather.millis", 0, 1_000),
-                intIn("pipeline.gather.trees", 0, ringSize / 2)));
+                intIn("pipeline.gather.minTrees", 1, ringSize / 2),
+                intIn("pipeline.gather.wakeTrees", 0, ringSize / 2)));
         final double sample = number("router.sample");
         if (!(sample >= 0 && sample <= 1))
         {

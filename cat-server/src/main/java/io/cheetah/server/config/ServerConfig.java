@@ -154,24 +154,26 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
     }
 
     /**
-     * How long trees gather in a ring before its consumer wakes ({@code pipeline.gather}, spin-park only): a
-     * consumer wakes when {@code millis} have passed or {@code trees} wait, whichever comes first.
+     * How consumers gather trees before they wake ({@code pipeline.gather}, spin-park only): a consumer that finds
+     * its ring empty looks every 5 ms and wakes once {@code minTrees} wait or {@code millis} have passed, and at
+     * once when {@code wakeTrees} wait.
      *
-     * @param millis    longest gathering in milliseconds (0 = off: consumers take trees as they come).
-     * @param trees     trees waiting that wake the consumer at once; 0 = auto, an eighth of the ring.
+     * @param millis    longest gathering in milliseconds (0 = off: each 5 ms linger takes whatever it finds).
+     * @param minTrees  trees worth waking for.
+     * @param wakeTrees trees waiting that wake the consumer at once; 0 = auto, an eighth of the ring.
      */
-    public record Gather(int millis, int trees)
+    public record Gather(int millis, int minTrees, int wakeTrees)
     {
         /** No deliberate gathering. */
-        public static final Gather OFF = new Gather(0, 0);
+        public static final Gather OFF = new Gather(0, 1, 0);
 
         /**
          * @param ringSize slots per ring.
-         * @return the count that ends a gathering in a ring of that size.
+         * @return the count that ends a gathering at once in a ring of that size.
          */
-        public int trees(final int ringSize)
+        public int wakeTrees(final int ringSize)
         {
-            return trees > 0 ? Math.min(trees, ringSize / 2) : Math.max(1, ringSize / 8);
+            return wakeTrees > 0 ? Math.min(wakeTrees, ringSize / 2) : Math.max(1, ringSize / 8);
         }
     }
 

@@ -113,8 +113,9 @@ public final class RingGroup implements PeriodEvents
                 return new SleepingWaitStrategy();
             default:
                 return gather.millis() == 0 ? new SpinThenParkWaitStrategy()
-                    : new SpinThenParkWaitStrategy(0, TimeUnit.MILLISECONDS.toNanos(gather.millis()),
-                        gather.trees(ringSize), 1);
+                    : new SpinThenParkWaitStrategy(0, SpinThenParkWaitStrategy.DEFAULT_LINGER_NANOS,
+                        TimeUnit.MILLISECONDS.toNanos(gather.millis()), gather.minTrees(), gather.wakeTrees(ringSize),
+                        1);
         }
     }
 

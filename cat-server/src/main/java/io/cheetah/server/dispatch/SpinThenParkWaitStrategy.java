@@ -11,25 +11,31 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * How a ring consumer waits for the next tree: spins a little, then lets trees gather in timed parks that no
- * producer has to end, and only after a few empty ones sleeps until a producer unparks it. Used by {@link RingGroup}
- * for {@code pipeline.waitStrategy=spin-park}, the default; {@code pipeline.gather} sets how long trees gather.
+ * How a ring consumer waits for the next tree: spins a little, then lingers in timed parks that no producer has to
+ * end, and only after a few empty ones sleeps until a producer unparks it. Used by {@link RingGroup} for
+ * {@code pipeline.waitStrategy=spin-park}, the default; {@code pipeline.gather} makes it gather on purpose.
  * <p>
  * Why not one of the Disruptor's: {@code SleepingWaitStrategy} wakes every ~100 µs forever (an idle server burnt
  * ~40 % of a core and a context switch every few trees), {@code BlockingWaitStrategy} makes every publish take a
  * lock and signal a condition on the Netty thread, and {@code LiteBlockingWaitStrategy} is documented as
- * experimental. Why gather: a consumer woken by every read of every connection costs a futex call on the Netty
- * thread and a context switch per read, and works through a handful of trees with caches the other threads have
- * just used; reports are per minute (and queries read a snapshot), so a tree may wait some milliseconds, and a
- * consumer that wakes every {@code gatherNanos} takes whatever arrived meanwhile in one batch, as it does when the
- * server is at its limit. A batch is also bounded by count: once {@code gatherTrees} wait, the producer that
- * publishes the last of them unparks the consumer, so a busy ring never fills while its consumer sleeps through a
- * timer (the priority gate judges MID and LOW analyzers by the rings' fill) and at the limit, where a consumer
- * always finds trees waiting, nothing changes. Control requests (checkpoints, hour closes, snapshots for queries)
- * end a gathering at once ({@link #wake()}).
+ * experimental. Why linger: a consumer woken by every read of every connection costs a futex call on the Netty
+ * thread and a context switch per read; a consumer that wakes every 5 ms takes whatever arrived meanwhile in one
+ * batch (at 25,000 trees/s about 125 trees a ring).
  * <p>
- * While it gathers a publish costs two volatile reads; once it sleeps (idle for a few gatherings) the next publish
- * unparks it, so an idle server costs nothing, and the tree that woke it gathers company for one more period.
+ * <b>Gathering.</b> At lower rates a 5 ms linger finds a handful of trees, and each wake costs about as much as the
+ * trees it takes. A gathering consumer that finds fewer than {@code minTrees} after a step parks another step, up
+ * to the period ({@code pipeline.gather.millis}); at 25,000/s the first step already finds enough, so nothing
+ * changes there. Gathering longer than that was measured to cost more than it saves: at 25,000/s, 20 ms periods
+ * without the minimum (about 500 trees a ring in flight) took ~20 µs per tree against ~16 (BENCHMARKS.md, round
+ * three, session 4), because a pipeline holding more trees recycles pooled trees that have left the cache. A
+ * period is also bounded by count: once {@code wakeTrees} wait, the producer that publishes the last of them
+ * unparks the consumer, so a burst never fills a ring while its consumer sleeps through a timer (the priority gate
+ * judges MID and LOW analyzers by the rings' fill). At the limit a consumer always finds trees waiting and never
+ * parks. Control requests (checkpoints, hour closes, snapshots for queries) end a linger at once ({@link #wake()}).
+ * <p>
+ * While it gathers with a count bound a publish costs two volatile reads; once it sleeps (idle for a few lingers)
+ * the next publish unparks it, so an idle server costs nothing (a gathering consumer then lets that tree gather
+ * company for one period).
  * <p>
  * <b>No lost wake-up.</b> A sleeping consumer increments {@code sleepers} before its last look at the sequence and
  * parks only if the tree is still not there; a producer claims its slot (a CAS on the ring's cursor) before it
@@ -42,19 +48,21 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class SpinThenParkWaitStrategy implements WaitStrategy
 {
-    /** Default busy spins (each a {@link Thread#onSpinWait()}) before gathering. */
+    /** Default busy spins (each a {@link Thread#onSpinWait()}) before lingering. */
     public static final int DEFAULT_SPINS = 20;
-    /** Default length of one gathering period without a count bound (a timed park no producer ends). */
+    /** Default length of one linger, and the step of a gathering one (a timed park no producer ends). */
     public static final long DEFAULT_LINGER_NANOS = 5_000_000L;
-    /** Default empty periods before the consumer sleeps until unparked. */
+    /** Default empty lingers before the consumer sleeps until unparked. */
     public static final int DEFAULT_LINGERS = 4;
     private static final long SLEEP_NANOS = 1_000_000_000L;
-    /** No count bound: only the period ends a gathering. */
+    /** No count bound. */
     private static final long NO_TARGET = Long.MAX_VALUE;
 
     private final int spins;
-    private final long gatherNanos;
-    private final long gatherTrees;
+    private final long stepNanos;
+    private final long periodNanos;
+    private final long minTrees;
+    private final long wakeTrees;
     private final int lingers;
     /** Consumers gathering with a count bound: a producer then compares the cursor with {@link #wakeAt}. */
     private final AtomicInteger gatherers = new AtomicInteger();
@@ -67,7 +75,8 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
     private volatile Thread[] waiters = new Thread[0];
 
     /**
-     * A strategy with the default spins and 5 ms periods, without a count bound (no deliberate gathering).
+     * A strategy with the default spins and 5 ms lingers, without deliberate gathering: a linger that finds a tree
+     * returns it.
      */
     public SpinThenParkWaitStrategy()
     {
@@ -75,30 +84,37 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
     }
 
     /**
-     * A strategy whose periods end only by time.
+     * A strategy without deliberate gathering: each linger is one timed park, and any tree ends it.
      *
-     * @param spins       busy spins before gathering.
-     * @param lingerNanos length of one period (0: none, sleep at once after spinning).
-     * @param lingers     empty periods before sleeping until unparked.
+     * @param spins       busy spins before lingering.
+     * @param lingerNanos length of one linger (0: none, sleep at once after spinning).
+     * @param lingers     empty lingers before sleeping until unparked.
      */
     public SpinThenParkWaitStrategy(final int spins, final long lingerNanos, final int lingers)
     {
-        this(spins, lingerNanos, 0, lingers);
+        this(spins, lingerNanos, lingerNanos, 1, 0, lingers);
     }
 
     /**
+     * A gathering strategy ({@code pipeline.gather}).
+     *
      * @param spins       busy spins before gathering.
-     * @param gatherNanos length of one period (0: none, sleep at once after spinning).
-     * @param gatherTrees trees waiting that end a period early (0: only time ends it).
+     * @param stepNanos   length of one timed park; after each, the consumer looks how many trees wait.
+     * @param periodNanos longest gathering (0: none, sleep at once after spinning).
+     * @param minTrees    trees worth waking for: fewer after a step, and the consumer parks another step, until
+     *                    the period is over.
+     * @param wakeTrees   trees waiting that make the producer end the gathering at once (0: none).
      * @param lingers     empty periods before sleeping until unparked.
      */
-    public SpinThenParkWaitStrategy(final int spins, final long gatherNanos, final int gatherTrees,
-        final int lingers)
+    public SpinThenParkWaitStrategy(final int spins, final long stepNanos, final long periodNanos,
+        final int minTrees, final int wakeTrees, final int lingers)
     {
         this.spins = spins;
-        this.gatherNanos = gatherNanos;
-        this.gatherTrees = gatherNanos > 0 && gatherTrees > 0 ? gatherTrees : 0;
-        this.lingers = gatherNanos > 0 ? Math.max(1, lingers) : 0;
+        this.periodNanos = periodNanos;
+        this.stepNanos = Math.max(1, Math.min(stepNanos, periodNanos));
+        this.minTrees = Math.max(1, minTrees);
+        this.wakeTrees = periodNanos > 0 && wakeTrees > 0 ? wakeTrees : 0;
+        this.lingers = periodNanos > 0 ? Math.max(1, lingers) : 0;
     }
 
     @Override
@@ -132,9 +148,9 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
             }
             if (++empty >= lingers)
             {
-                // idle: sleep until a producer publishes, then let that tree gather company for one period
+                // idle: sleep until a producer publishes, then (gathering) let that tree gather company
                 park(sequence, dependentSequence, barrier);
-                if (gatherTrees == 0)
+                if (minTrees == 1)
                 {
                     return dependentSequence.get(); // no deliberate gathering: the tree is taken at once
                 }
@@ -143,41 +159,53 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
         }
     }
 
-    /** One period: returns when it is over, when {@link #gatherTrees} wait, or when {@link #wake()} is called. */
+    /**
+     * One period: parks a step at a time and returns once {@link #minTrees} wait after a step, when the period is
+     * over, when {@link #wakeTrees} wait (a producer unparks it), or when {@link #wake()} is called.
+     */
     private long gather(final long sequence, final Sequence dependentSequence, final SequenceBarrier barrier)
         throws AlertException
     {
-        if (gatherNanos <= 0)
+        if (periodNanos <= 0)
         {
             return dependentSequence.get();
         }
         register(Thread.currentThread());
         final long epoch = wakes.get();
-        final long target = gatherTrees > 0 ? sequence - 1 + gatherTrees : NO_TARGET;
-        if (target != NO_TARGET)
+        if (wakeTrees > 0)
         {
-            wakeAt.set(target);
+            wakeAt.set(sequence - 1 + wakeTrees);
             gatherers.incrementAndGet();
         }
         try
         {
-            final long deadline = System.nanoTime() + gatherNanos;
+            final long now = System.nanoTime();
+            final long deadline = now + periodNanos;
+            long stepEnd = now + stepNanos;
             long available;
-            while ((available = dependentSequence.get()) < target)
+            while (true)
             {
                 barrier.checkAlert();
-                final long left = deadline - System.nanoTime();
-                if (left <= 0 || wakes.get() != epoch)
+                final long t = System.nanoTime();
+                if (t - stepEnd >= 0)
                 {
-                    break; // the period is over, or enough trees wait, or a control request came
+                    available = dependentSequence.get();
+                    if (available - sequence + 1 >= minTrees || t - deadline >= 0)
+                    {
+                        return available; // a batch worth waking for, or the period is over
+                    }
+                    stepEnd = Math.min(t + stepNanos, deadline);
                 }
-                LockSupport.parkNanos(this, left);
+                if (wakes.get() != epoch)
+                {
+                    return dependentSequence.get(); // enough trees wait, or a control request came
+                }
+                LockSupport.parkNanos(this, stepEnd - t);
             }
-            return available;
         }
         finally
         {
-            if (target != NO_TARGET)
+            if (wakeTrees > 0)
             {
                 gatherers.decrementAndGet();
             }
@@ -267,7 +295,7 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
     @Override
     public String toString()
     {
-        return "SpinThenParkWaitStrategy{spins=" + spins + ", gatherNanos=" + gatherNanos + ", gatherTrees=" +
-            gatherTrees + ", lingers=" + lingers + "}";
+        return "SpinThenParkWaitStrategy{spins=" + spins + ", stepNanos=" + stepNanos + ", periodNanos=" +
+            periodNanos + ", minTrees=" + minTrees + ", wakeTrees=" + wakeTrees + ", lingers=" + lingers + "}";
     }
 }

@@ -38,7 +38,7 @@ class ConfigLoaderTest
         assertThat(fromFile.pipeline().waitStrategy()).isEqualTo("spin-park");
         assertThat(fromFile.pipeline().gate().highWaitMillis()).isEqualTo(5000);
         assertThat(fromFile.pipeline().consumersPerRing()).isEqualTo(1);
-        assertThat(fromFile.pipeline().gather()).isEqualTo(new ServerConfig.Gather(20, 0));
+        assertThat(fromFile.pipeline().gather()).isEqualTo(new ServerConfig.Gather(20, 64, 0));
         assertThat(fromFile.storage().checkpointSeconds()).isEqualTo(60);
     }
 
@@ -125,8 +125,8 @@ class ConfigLoaderTest
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.waitStrategy:");
         assertThatThrownBy(() -> new ConfigLoader().set("pipeline.gather.millis=5000").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.gather.millis:");
-        assertThatThrownBy(() -> new ConfigLoader().set(List.of("pipeline.ringSize=1024", "pipeline.gather.trees=600")).load())
-            .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.gather.trees:");
+        assertThatThrownBy(() -> new ConfigLoader().set(List.of("pipeline.ringSize=1024", "pipeline.gather.wakeTrees=600")).load())
+            .isInstanceOf(ConfigException.class).hasMessageStartingWith("pipeline.gather.wakeTrees:");
         assertThatThrownBy(() -> new ConfigLoader().set("analyzers.problem.level=URGENT").load())
             .isInstanceOf(ConfigException.class).hasMessageStartingWith("analyzers.problem.level:");
         assertThatThrownBy(() -> new ConfigLoader().set("analyzers.problem.enabled=maybe").load())

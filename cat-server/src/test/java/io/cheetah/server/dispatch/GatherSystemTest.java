@@ -30,7 +30,7 @@ class GatherSystemTest
     {
         final CountingAnalyzerType count = new CountingAnalyzerType("count", 0, Level.HIGH, t -> true);
         try (CheetahServer server = CheetahServer.builder(TestServers.config("pipeline.rings=1",
-                "pipeline.gather.millis=1000", "pipeline.gather.trees=16"))
+                "pipeline.gather.millis=1000", "pipeline.gather.minTrees=500", "pipeline.gather.wakeTrees=16"))
             .analyzers(List.of(count)).start();
              Socket socket = new Socket("127.0.0.1", server.tcpPort()))
         {

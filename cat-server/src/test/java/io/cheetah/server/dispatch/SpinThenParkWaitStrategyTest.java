@@ -36,7 +36,8 @@ class SpinThenParkWaitStrategyTest
     @Test
     void aGatheringConsumerWaitsForThePeriodUnlessEnoughTreesWaitOrItIsWoken() throws Exception
     {
-        final SpinThenParkWaitStrategy strategy = new SpinThenParkWaitStrategy(0, TimeUnit.SECONDS.toNanos(30), 16, 1);
+        final SpinThenParkWaitStrategy strategy = new SpinThenParkWaitStrategy(0, 5_000_000L,
+            TimeUnit.SECONDS.toNanos(30), 1_000, 16, 1);
         final AtomicLong seen = new AtomicLong();
         final AtomicLong batches = new AtomicLong();
         final Disruptor<Slot> d = new Disruptor<>(Slot::new, 64, r ->
@@ -72,6 +73,37 @@ class SpinThenParkWaitStrategyTest
         strategy.wake();
         awaitSeen(seen, 18);
         assertThat(batches.get()).isEqualTo(2);
+        d.halt();
+    }
+
+    @Test
+    void aGatheringConsumerWakesForMinTreesAfterAStepOrOnceThePeriodIsOver() throws Exception
+    {
+        final AtomicLong seen = new AtomicLong();
+        final Disruptor<Slot> d = new Disruptor<>(Slot::new, 64, r ->
+        {
+            final Thread t = new Thread(r, "test-consumer");
+            t.setDaemon(true);
+            return t;
+        }, ProducerType.MULTI, new SpinThenParkWaitStrategy(0, 5_000_000L, 800_000_000L, 8, 0, 1));
+        d.handleEventsWith((e, seq, end) -> seen.incrementAndGet());
+        final RingBuffer<Slot> ring = d.start();
+        Thread.sleep(50);
+
+        // three trees are not worth waking for: they wait for the period (800 ms)
+        final long t0 = System.nanoTime();
+        publish(ring, 3);
+        Thread.sleep(300);
+        assertThat(seen.get()).isZero();
+        awaitSeen(seen, 3);
+        assertThat((System.nanoTime() - t0) / 1_000_000).as("ms before 3 trees were taken").isGreaterThanOrEqualTo(700);
+
+        // eight are: the next 5 ms step takes them, long before the period
+        Thread.sleep(100);
+        final long t1 = System.nanoTime();
+        publish(ring, 8);
+        awaitSeen(seen, 11);
+        assertThat((System.nanoTime() - t1) / 1_000_000).as("ms before 8 trees were taken").isLessThan(500);
         d.halt();
     }
 
