@@ -2,6 +2,7 @@ package io.cheetah.logview;
 
 import io.cheetah.analysis.AnalyzerSpec;
 import io.cheetah.analysis.Level;
+import io.cheetah.analysis.RefusalListener;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportlessAnalyzer;
 import io.cheetah.message.FlatTree;
@@ -14,12 +15,14 @@ import java.util.List;
  * themselves are on disk and reopened with their files); {@link #closeHour} seals and closes the hour's files.
  * Created through {@link #type(LogviewStore)}; driven by one ring consumer thread.
  */
-public final class DumpAnalyzer extends ReportlessAnalyzer implements CheckpointListener
+public final class DumpAnalyzer extends ReportlessAnalyzer implements CheckpointListener, RefusalListener
 {
     /** The analyzer's name in configuration, metrics and storage. */
     public static final String NAME = "dump";
 
     private final LogviewWriter writer;
+    /** Whether the priority gate refused optional analyzers for the tree about to be processed. */
+    private boolean overloaded;
 
     DumpAnalyzer(final LogviewWriter writer)
     {
@@ -39,10 +42,21 @@ public final class DumpAnalyzer extends ReportlessAnalyzer implements Checkpoint
             context -> new DumpAnalyzer(store.writer(context.partition())));
     }
 
+    /**
+     * The tree about to be processed cost some MID or LOW analyzer its turn (the pipeline is overloaded): the
+     * search index, optional work on this HIGH analyzer's thread, is shed for it as well. The tree is still stored,
+     * and its block marked so that searches read it whatever they ask: nothing becomes unfindable.
+     */
+    @Override
+    public void refusals(final int refusedAnalyzers)
+    {
+        overloaded = refusedAnalyzers > 0;
+    }
+
     @Override
     public void process(final FlatTree tree, final long hourStart)
     {
-        writer.append(tree, hourStart);
+        writer.append(tree, hourStart, !overloaded);
     }
 
     @Override

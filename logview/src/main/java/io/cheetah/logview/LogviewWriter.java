@@ -66,6 +66,19 @@ public final class LogviewWriter
      */
     public void append(final FlatTree tree, final long hourStart)
     {
+        append(tree, hourStart, true);
+    }
+
+    /**
+     * Stores one tree's raw frame, and indexes it for search only when asked.
+     *
+     * @param tree      a decoded tree; only its id and raw frame are read (and, when indexed, its messages).
+     * @param hourStart epoch ms of the hour the pipeline assigned the tree to.
+     * @param index     false under overload: the tree is only noted in its block's summary, which then makes every
+     *                  search read that block (see {@code BlockSummary#addUnindexed}).
+     */
+    public void append(final FlatTree tree, final long hourStart, final boolean index)
+    {
         final LogviewCounters counters = store.counters();
         if (!key.parse(tree.messageIdBytes(), tree.messageIdLength()))
         {
@@ -108,10 +121,17 @@ public final class LogviewWriter
             hour.files.put(domain, file);
         }
         file.append(key, tree.frame(), tree.frameLength(), System.currentTimeMillis());
-        final SearchIndex index = indexing ? index(hour, tree.domain()) : null;
-        if (index != null)
+        final SearchIndex searchIndex = indexing ? index(hour, tree.domain()) : null;
+        if (searchIndex != null)
         {
-            index.add(file.summary(index, domain != tree.domain()), tree);
+            if (index)
+            {
+                searchIndex.add(file.summary(searchIndex, domain != tree.domain()), tree);
+            }
+            else
+            {
+                searchIndex.addUnindexed(file.summary(searchIndex, domain != tree.domain()), tree);
+            }
         }
     }
 

@@ -57,6 +57,26 @@ class DumpAnalyzerTest
     }
 
     @Test
+    void aTreeThatCostOptionalAnalyzersTheirTurnIsStoredButLeftOutOfTheSearchIndex() throws Exception
+    {
+        try (LogviewStore store = new LogviewStore(TestTrees.settings(dir, 4096)))
+        {
+            final DumpAnalyzer dump = (DumpAnalyzer)DumpAnalyzer.type(store)
+                .create(new AnalyzerContext(0, 1, ReportLimits.DEFAULT));
+            final FlatTree t = new FlatTree();
+            final byte[] frame = TestTrees.frame("a", 300, new Random(3));
+            dump.refusals(2); // the gate refused two MID/LOW analyzers for this tree: overload
+            dump.process(TestTrees.tree(t, "app", "app-0a000001-" + HOUR + "-1", frame), HOUR_START);
+            assertThat(store.counters().search().shedTrees()).isEqualTo(1);
+            dump.refusals(0);
+            dump.process(TestTrees.tree(t, "app", "app-0a000001-" + HOUR + "-2", frame), HOUR_START);
+            assertThat(store.counters().search().shedTrees()).isEqualTo(1);
+            assertThat(store.find("app-0a000001-" + HOUR + "-1").frame()).isEqualTo(frame);
+            assertThat(store.find("app-0a000001-" + HOUR + "-2").frame()).isEqualTo(frame);
+        }
+    }
+
+    @Test
     void unsafeDomainsBecomeSafeFileNames()
     {
         assertThat(LogviewFiles.stem("../../etc/passwd", 0)).isEqualTo("..%2f..%2fetc%2fpasswd-p0");

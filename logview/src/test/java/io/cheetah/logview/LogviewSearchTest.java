@@ -63,6 +63,13 @@ class LogviewSearchTest
 
     private void write(final LogviewStore store, final boolean closeHour) throws Exception
     {
+        write(store, closeHour, i -> false);
+    }
+
+    /** Writes the trees; those whose number {@code shed} accepts are stored without indexing (overload). */
+    private void write(final LogviewStore store, final boolean closeHour, final Predicate<Integer> shed)
+        throws Exception
+    {
         final LogviewWriter[] writers = {store.writer(0), store.writer(1)};
         final long[] clock = {T0};
         final StdMix mix = StdMix.builder().seed(51).clock(() -> clock[0]).heartbeats(false).build();
@@ -87,7 +94,7 @@ class LogviewSearchTest
             sent.add(new Sent(tree.messageId(), tree.domain(), tree.ip(), tree.hostname(), tree.rootTimestamp(),
                 msgs));
             perDomain.merge(tree.domain(), 1, Integer::sum);
-            writers[i % 2].append(tree, HOUR_START);
+            writers[i % 2].append(tree, HOUR_START, !shed.test(i));
         }
         domain = perDomain.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         if (closeHour)
@@ -264,6 +271,27 @@ class LogviewSearchTest
             assertThat(blocksRead(search, slow)).isLessThan(blocksOfDomain / 2);
             assertThat(everything.hits()).hasSize(7);
             assertThat(store.counters().search().summaries()).isGreaterThan(100);
+        }
+    }
+
+    @Test
+    void treesLeftOutOfTheIndexUnderOverloadAreStillFoundByEverySearch() throws Exception
+    {
+        try (LogviewStore store = store(8192))
+        {
+            // a quarter of the hour's trees shed from the index (what the dump analyzer does while the priority
+            // gate refuses optional analyzers), in one stretch and scattered
+            write(store, true, i -> i >= 1_000 && i < 1_800 || i % 17 == 0);
+            final LogviewSearch search = LogviewSearch.of(store);
+            assertEveryFieldMatches(search);
+            final long shed = java.util.stream.IntStream.range(0, TREES)
+                .filter(i -> i >= 1_000 && i < 1_800 || i % 17 == 0).count();
+            assertThat(store.counters().search().shedTrees()).isEqualTo(shed);
+            assertThat(store.counters().toMap()).containsEntry("logview.search.shedTrees", shed);
+            // a name no tree has: the indexed blocks are skipped, the unindexed ones read and checked tree by tree
+            final SearchQuery rare = query("URL", "no such name", null, null, null, null, null);
+            assertThat(all(search, rare)).isEmpty();
+            assertThat(blocksRead(search, rare)).isPositive();
         }
     }
 

@@ -4,6 +4,7 @@ import io.cheetah.analysis.CheckpointListener;
 
 import com.lmax.disruptor.EventHandler;
 import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.RefusalListener;
 import io.cheetah.analysis.Report;
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.storage.ReportSink;

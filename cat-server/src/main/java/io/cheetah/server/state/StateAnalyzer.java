@@ -1,13 +1,13 @@
 package io.cheetah.server.state;
 
 import io.cheetah.analysis.Analyzer;
+import io.cheetah.analysis.RefusalListener;
 import io.cheetah.analysis.AnalyzerContext;
 import io.cheetah.analysis.AnalyzerSpec;
 import io.cheetah.analysis.Level;
 import io.cheetah.analysis.Report;
 import io.cheetah.analysis.ReportLimits;
 import io.cheetah.message.FlatTree;
-import io.cheetah.server.dispatch.RefusalListener;
 import io.cheetah.server.period.OutOfPeriodLedger;
 import org.agrona.collections.Int2ObjectHashMap;
 

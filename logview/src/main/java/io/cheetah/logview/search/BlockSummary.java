@@ -131,6 +131,23 @@ public final class BlockSummary
         }
     }
 
+    /**
+     * Adds one tree without summarising it: only its time and count are noted, and the block is marked
+     * {@link SearchFormat#UNINDEXED}, so that a search reads it whatever it asks (and checks its trees one by one)
+     * instead of missing the tree. What the writer does under overload, when the priority gate refuses optional
+     * analyzers: the index's work on the writer's thread is shed first, and no search loses a match.
+     *
+     * @param tree the tree.
+     */
+    void addUnindexed(final FlatTree tree)
+    {
+        final long t = tree.rootTimestamp();
+        minTime = Math.min(minTime, t);
+        maxTime = Math.max(maxTime, t);
+        trees++;
+        blockFlags |= SearchFormat.UNINDEXED | SearchFormat.ANY_OK | SearchFormat.ANY_FAIL;
+    }
+
     private void noteMachine(final int ipSymbol, final String ip, final String host)
     {
         if (machines == treeIp.length)

@@ -13,6 +13,7 @@ public final class SearchCounters
     final LongAdder indexBytes = new LongAdder();
     final LongAdder writeErrors = new LongAdder();
     final LongAdder domainsOverflow = new LongAdder();
+    final LongAdder shedTrees = new LongAdder();
     final LongAdder damage = new LongAdder();
     final LongAdder searches = new LongAdder();
     final LongAdder badSearches = new LongAdder();
@@ -97,6 +98,15 @@ public final class SearchCounters
         return domainsOverflow.sum();
     }
 
+    /**
+     * Trees left out of the index under overload (the priority gate refused optional analyzers for them): their
+     * blocks are marked unindexed, and searches read those blocks whatever they ask, so no match is lost.
+     */
+    public long shedTrees()
+    {
+        return shedTrees.sum();
+    }
+
     /** Damage found by searches or on reopening: a bad index tail, a summary pointing at no intact block. */
     public long damage()
     {
@@ -144,6 +154,7 @@ public final class SearchCounters
         m.put("logview.search.indexBytes", indexBytes());
         m.put("logview.search.writeErrors", writeErrors());
         m.put("logview.search.domainsOverflow", domainsOverflow());
+        m.put("logview.search.shedTrees", shedTrees());
         m.put("logview.search.damage", damage());
         m.put("logview.search.searches", searches());
         m.put("logview.search.badSearches", badSearches());

@@ -38,6 +38,11 @@ public final class SearchFormat
     public static final int ANY_FAIL = 1;
     /** Block flag: some tree of the block has a message whose status is {@code "0"}. */
     public static final int ANY_OK = 2;
+    /**
+     * Block flag: some trees of the block were not summarised (the writer shed the index under overload, see
+     * {@code BlockSummary#addUnindexed}): the block may hold any match, and a search reads it whatever it asks.
+     */
+    public static final int UNINDEXED = 4;
 
     /** Term kind: an id domain whose {@code .dat} file holds summarised blocks. */
     public static final byte FILE = 0;

@@ -104,6 +104,19 @@ public final class SearchIndex implements Closeable
     }
 
     /**
+     * Notes a tree in the summary of its block without indexing its terms (the writer sheds the index under
+     * overload): searches then read that block whatever they ask. Counted.
+     *
+     * @param summary that block's summary.
+     * @param tree    the tree.
+     */
+    public void addUnindexed(final BlockSummary summary, final FlatTree tree)
+    {
+        summary.addUnindexed(tree);
+        counters.shedTrees.increment();
+    }
+
+    /**
      * Appends the summary of a block just written (with the terms it introduces), then empties it. A failed write
      * is counted; the summary's trees stay findable by id, and the new terms are written with the next summary.
      *

@@ -196,6 +196,15 @@ public final class TermFilter
         {
             return;
         }
+        if ((flags & SearchFormat.UNINDEXED) != 0)
+        {
+            final String idDomain = files.get(fileTerm);
+            if (idDomain != null)
+            {
+                out.block(idDomain, blockOffset, minTime, maxTime); // its trees are checked one by one
+            }
+            return;
+        }
         final String status = query.status();
         if (SearchQuery.FAIL.equals(status) && (flags & SearchFormat.ANY_FAIL) == 0 ||
             (SearchQuery.OK.equals(status) || "0".equals(status)) && (flags & SearchFormat.ANY_OK) == 0)

@@ -20,6 +20,8 @@
  * sealed block; reading is positional and tolerates a torn tail (the record being written). Per message the writer
  * only tallies primitives (no String is stored per message: a write barrier each); the dictionary is consulted once
  * per distinct pair when the block is sealed, reading a symbol's text from the ingest's table ({@code SymbolStrings})
- * only when the dictionary meets it for the first time.
+ * only when the dictionary meets it for the first time. Under overload the dump analyzer leaves trees out of the
+ * index ({@link io.cheetah.logview.search.SearchIndex#addUnindexed}): their block's summary is marked
+ * {@link io.cheetah.logview.search.SearchFormat#UNINDEXED} and admitted by every search, which then checks its trees.
  */
 package io.cheetah.logview.search;
