@@ -75,7 +75,7 @@ public final class ConfigLoader
         d.put("pipeline.gate.shedMillis", 1000);
         d.put("pipeline.gate.backlogMillis", 500);
         d.put("pipeline.mode", "cheetah");
-        d.put("pipeline.gather.millis", 20);
+        d.put("pipeline.gather.millis", 0);
         d.put("pipeline.gather.minTrees", 64);
         d.put("pipeline.gather.wakeTrees", 0);
         d.put("router.advertisedHost", "");

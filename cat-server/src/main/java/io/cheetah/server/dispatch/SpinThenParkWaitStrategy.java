@@ -24,10 +24,11 @@ import java.util.concurrent.locks.LockSupport;
  * <p>
  * <b>Gathering.</b> At lower rates a 5 ms linger finds a handful of trees, and each wake costs about as much as the
  * trees it takes. A gathering consumer that finds fewer than {@code minTrees} after a step parks another step, up
- * to the period ({@code pipeline.gather.millis}); at 25,000/s the first step already finds enough, so nothing
- * changes there. Gathering longer than that was measured to cost more than it saves: at 25,000/s, 20 ms periods
- * without the minimum (about 500 trees a ring in flight) took ~20 µs per tree against ~16 (BENCHMARKS.md, round
- * three, session 4), because a pipeline holding more trees recycles pooled trees that have left the cache. A
+ * to the period ({@code pipeline.gather.millis}, off by default: it measured no better on two cores); at 25,000/s
+ * the first step already finds enough, so nothing changes there. Gathering longer than that was measured to cost
+ * more than it saves: at 25,000/s, 20 ms periods without the minimum (about 500 trees a ring in flight) took ~20 µs
+ * per tree against ~16 (BENCHMARKS.md, round three, session 4), because a pipeline holding more trees recycles
+ * pooled trees that have left the cache. A
  * period is also bounded by count: once {@code wakeTrees} wait, the producer that publishes the last of them
  * unparks the consumer, so a burst never fills a ring while its consumer sleeps through a timer (the priority gate
  * judges MID and LOW analyzers by the rings' fill). At the limit a consumer always finds trees waiting and never
@@ -121,6 +122,9 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
     public long waitFor(final long sequence, final Sequence cursor, final Sequence dependentSequence,
         final SequenceBarrier barrier) throws AlertException
     {
+        // read before the first look: a control request published after it ends any gathering below, and one
+        // published before it is already there to be taken
+        final long epoch = wakes.get();
         long available = dependentSequence.get();
         if (available >= sequence)
         {
@@ -141,7 +145,7 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
         }
         for (int empty = 0; ; )
         {
-            available = gather(sequence, dependentSequence, barrier);
+            available = gather(sequence, dependentSequence, barrier, epoch);
             if (available >= sequence)
             {
                 return available;
@@ -163,15 +167,14 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
      * One period: parks a step at a time and returns once {@link #minTrees} wait after a step, when the period is
      * over, when {@link #wakeTrees} wait (a producer unparks it), or when {@link #wake()} is called.
      */
-    private long gather(final long sequence, final Sequence dependentSequence, final SequenceBarrier barrier)
-        throws AlertException
+    private long gather(final long sequence, final Sequence dependentSequence, final SequenceBarrier barrier,
+        final long epoch) throws AlertException
     {
         if (periodNanos <= 0)
         {
             return dependentSequence.get();
         }
         register(Thread.currentThread());
-        final long epoch = wakes.get();
         if (wakeTrees > 0)
         {
             wakeAt.set(sequence - 1 + wakeTrees);
@@ -182,23 +185,24 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
             final long now = System.nanoTime();
             final long deadline = now + periodNanos;
             long stepEnd = now + stepNanos;
-            long available;
             while (true)
             {
                 barrier.checkAlert();
+                final long available = dependentSequence.get();
+                if (wakes.get() != epoch || wakeTrees > 0 && available - sequence + 1 >= wakeTrees)
+                {
+                    // a control request came, or enough trees wait (perhaps published before the target was set,
+                    // when no producer came to compare it)
+                    return available;
+                }
                 final long t = System.nanoTime();
                 if (t - stepEnd >= 0)
                 {
-                    available = dependentSequence.get();
                     if (available - sequence + 1 >= minTrees || t - deadline >= 0)
                     {
                         return available; // a batch worth waking for, or the period is over
                     }
                     stepEnd = Math.min(t + stepNanos, deadline);
-                }
-                if (wakes.get() != epoch)
-                {
-                    return dependentSequence.get(); // enough trees wait, or a control request came
                 }
                 LockSupport.parkNanos(this, stepEnd - t);
             }

@@ -24,10 +24,10 @@
  * its pool's {@code ManyToOneConcurrentArrayQueue}, from which the owning worker takes it again. Once the pools
  * hold as many trees as can be in flight (ring slots plus one per connection), nothing is allocated per tree.
  * <p>
- * <b>Gathering.</b> A consumer that finds its ring empty lets trees gather ({@code pipeline.gather}: until a period
- * has passed or enough trees wait, {@link io.cheetah.server.dispatch.SpinThenParkWaitStrategy}), so that at everyday
- * rates it works through hundreds of trees per wake as it does at the limit; control events wake it at once. How
- * long trees waited is recorded per batch ({@link io.cheetah.server.dispatch.CountDelay}).
+ * <b>Lingering and gathering.</b> A consumer that finds its ring empty looks again every 5 ms, so that it works
+ * through a batch per wake; with {@code pipeline.gather.millis} (off by default) it waits until enough trees are
+ * there or the period is over ({@link io.cheetah.server.dispatch.SpinThenParkWaitStrategy}); control events wake it
+ * at once. How long trees waited is recorded per batch ({@link io.cheetah.server.dispatch.CountDelay}).
  * <p>
  * <b>Overload.</b> {@link io.cheetah.server.dispatch.RingGroup#overloaded} and
  * {@link io.cheetah.server.dispatch.RingGroup#backlogged} shed every MID and LOW analyzer for

@@ -38,7 +38,7 @@ class ConfigLoaderTest
         assertThat(fromFile.pipeline().waitStrategy()).isEqualTo("spin-park");
         assertThat(fromFile.pipeline().gate().highWaitMillis()).isEqualTo(5000);
         assertThat(fromFile.pipeline().consumersPerRing()).isEqualTo(1);
-        assertThat(fromFile.pipeline().gather()).isEqualTo(new ServerConfig.Gather(20, 64, 0));
+        assertThat(fromFile.pipeline().gather()).isEqualTo(new ServerConfig.Gather(0, 64, 0));
         assertThat(fromFile.storage().checkpointSeconds()).isEqualTo(60);
     }
 
