@@ -28,6 +28,8 @@ import java.util.concurrent.atomic.LongAdder;
 public final class EdgeProducer implements AutoCloseable
 {
     private static final Logger LOG = LoggerFactory.getLogger(EdgeProducer.class);
+    /** Domains whose keys are kept encoded (the reports' own cap, reports.maxDomains, is 5,000 by default). */
+    private static final int MAX_CACHED_KEYS = 10_000;
 
     /**
      * Where an edge's back-pressure goes: the ingest stops and resumes reading its sockets.
@@ -104,13 +106,31 @@ public final class EdgeProducer implements AutoCloseable
         // the value must be a byte[] of its own: the producer's serializers take nothing shorter
         final byte[] value = new byte[TreeRecord.HEADER + length];
         TreeRecord.write(value, frame, length, arrivalMillis, pt1Hours, wide);
-        final byte[] key = keys.computeIfAbsent(domain, d -> d.getBytes(StandardCharsets.UTF_8));
+        byte[] key = keys.get(domain);
+        if (key == null)
+        {
+            key = domain.getBytes(StandardCharsets.UTF_8);
+            // a client flooding made-up domains must not grow the cache without end
+            if (keys.size() < MAX_CACHED_KEYS)
+            {
+                keys.putIfAbsent(domain, key);
+            }
+        }
         final int size = value.length + key.length;
         final long start = System.nanoTime();
         final long now = pending.addAndGet(size);
         sent.increment();
         sentBytes.add(size);
-        producer.send(new ProducerRecord<>(topic, key, value), (metadata, e) -> completed(size, start, e));
+        try
+        {
+            producer.send(new ProducerRecord<>(topic, key, value), (metadata, e) -> completed(size, start, e));
+        }
+        catch (final RuntimeException e)
+        {
+            // refused before it was buffered (closed, interrupted): no callback will come, so count it here
+            completed(size, start, e);
+            throw e;
+        }
         if (now > pendingLimit && paused.compareAndSet(false, true))
         {
             pausedSince = System.nanoTime();
@@ -131,7 +151,7 @@ public final class EdgeProducer implements AutoCloseable
         }
         else
         {
-            // only a non-retriable error or close ends here: counted and logged, never silent
+            // only a non-retriable error, a refused send or a forced close ends here: counted and logged, never silent
             failed.increment();
             LOG.error("a tree record was not accepted by Kafka topic {}: {}", topic, e.toString());
         }

@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The edge's producer against a real broker: every tree arrives in the topic once, keyed by its domain, its header
@@ -221,6 +222,13 @@ class EdgeProducerSystemTest
             edge.close(Duration.ZERO);
             assertThat(edge.failed()).isEqualTo(sent - 1);
             assertThat(edge.acknowledged() + edge.failed()).isEqualTo(edge.sent());
+            assertThat(edge.pendingBytes()).isZero();
+
+            // and a tree sent to a closed edge is refused loudly and counted
+            final byte[] late = frame(sent);
+            assertThatThrownBy(() -> edge.send(domain(0), late, late.length, 0, 0, false))
+                .isInstanceOf(IllegalStateException.class);
+            assertThat(edge.failed()).isEqualTo(sent);
             assertThat(edge.pendingBytes()).isZero();
         }
     }
