@@ -138,6 +138,11 @@ public final class ConfigLoader
         d.put("forward.connectTimeoutMillis", ForwardSettings.OFF.connectTimeoutMillis());
         d.put("forward.reconnectMinMillis", ForwardSettings.OFF.reconnectMinMillis());
         d.put("forward.reconnectMaxMillis", ForwardSettings.OFF.reconnectMaxMillis());
+        d.put("kafka.bootstrapServers", "");
+        d.put("kafka.role", "both");
+        d.put("kafka.topic", "cheetah-trees");
+        d.put("kafka.group", "cheetah-aggregators");
+        d.put("kafka.edge.pendingBytes", 16 * 1024 * 1024);
         return d;
     }
 
@@ -402,7 +407,30 @@ public final class ConfigLoader
             throw new ConfigException("cluster.advertisedHttp: must be an http:// or https:// URL, got " + http0);
         }
         return new ServerConfig(tcp, http, pipeline, router, storage, logview, reports, Map.copyOf(analyzers),
-            cluster, alerting(), forward());
+            cluster, alerting(), forward(), kafka());
+    }
+
+    /** {@code kafka.*}: the Kafka mode (issue 52); off while {@code kafka.bootstrapServers} is empty. */
+    private ServerConfig.Kafka kafka()
+    {
+        final String role = string("kafka.role");
+        if (!ServerConfig.Kafka.ROLES.contains(role))
+        {
+            throw new ConfigException("kafka.role: must be one of " + ServerConfig.Kafka.ROLES + ", got " + role);
+        }
+        final String topic = string("kafka.topic");
+        if (topic.isEmpty() || !topic.matches("[a-zA-Z0-9._-]{1,249}"))
+        {
+            throw new ConfigException("kafka.topic: must be a Kafka topic name (letters, digits, '.', '_', '-'), got '"
+                + topic + "'");
+        }
+        final String group = string("kafka.group");
+        if (group.isEmpty())
+        {
+            throw new ConfigException("kafka.group: must not be empty");
+        }
+        return new ServerConfig.Kafka(string("kafka.bootstrapServers"), role, topic, group,
+            intIn("kafka.edge.pendingBytes", 64 * 1024, 1024 * 1024 * 1024));
     }
 
     /** {@code forward.*}: the CAT servers of a side-by-side trial (issue 53) and the buffer per server. */

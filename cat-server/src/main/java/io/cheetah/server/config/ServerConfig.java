@@ -31,11 +31,39 @@ import java.util.Map;
  * @param cluster   membership of a cluster of servers sharing one MySQL ({@code cluster.*}).
  * @param alerting  CAT's alert rules and where alerts go ({@code alerting.*}).
  * @param forward   the CAT servers every frame is passed on to during a side-by-side trial ({@code forward.*}).
+ * @param kafka     the Kafka mode: edges and aggregators sharing a topic ({@code kafka.*}; off when not set).
  */
 public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router, Storage storage,
                            Logview logview, ReportLimits reports, Map<String, AnalyzerSettings> analyzers,
-                           Cluster cluster, Alerting alerting, ForwardSettings forward)
+                           Cluster cluster, Alerting alerting, ForwardSettings forward, Kafka kafka)
 {
+    /**
+     * The Kafka mode (issue 52, module {@code kafka}): edges produce every tree's frame to a topic keyed by domain,
+     * aggregators consume it in one consumer group. Read by the Kafka module's start-up; off (nothing changes)
+     * while {@code bootstrapServers} is empty.
+     *
+     * @param bootstrapServers the brokers, {@code host:port,...} as Kafka clients take them (empty: off).
+     * @param role             {@code edge}, {@code aggregator} or {@code both}.
+     * @param topic            the topic of the trees.
+     * @param group            the aggregators' consumer group.
+     * @param edgePendingBytes how many bytes of frames an edge lets wait for the brokers' acknowledgement before it
+     *                         stops reading its sockets (TCP back-pressure); below the producer's buffer, so a send
+     *                         never blocks an ingest thread.
+     */
+    public record Kafka(String bootstrapServers, String role, String topic, String group, int edgePendingBytes)
+    {
+        /** The roles {@code kafka.role} takes. */
+        public static final java.util.Set<String> ROLES = java.util.Set.of("edge", "aggregator", "both");
+
+        /**
+         * @return whether the Kafka mode is on ({@code kafka.bootstrapServers} set).
+         */
+        public boolean enabled()
+        {
+            return !bootstrapServers.isEmpty();
+        }
+    }
+
     /**
      * Alerting (docs/alerting.md): CAT's rules, read and checked at start-up, evaluated every minute.
      *

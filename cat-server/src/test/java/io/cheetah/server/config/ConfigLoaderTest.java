@@ -295,4 +295,33 @@ class ConfigLoaderTest
                 .isInstanceOf(ConfigException.class).hasMessageStartingWith(bad[1] + ":");
         }
     }
+
+    @Test
+    void kafkaModeIsOffByDefaultAndCheckedByKey()
+    {
+        final ServerConfig defaults = new ConfigLoader().load();
+        assertThat(defaults.kafka().enabled()).isFalse();
+        assertThat(defaults.kafka().role()).isEqualTo("both");
+        assertThat(defaults.kafka().topic()).isEqualTo("cheetah-trees");
+
+        final ServerConfig set = new ConfigLoader().set(List.of("kafka.bootstrapServers=k1:9092,k2:9092",
+            "kafka.role=edge", "kafka.topic=trees.v1", "kafka.group=aggs", "kafka.edge.pendingBytes=1048576")).load();
+        assertThat(set.kafka().enabled()).isTrue();
+        assertThat(set.kafka().bootstrapServers()).isEqualTo("k1:9092,k2:9092");
+        assertThat(set.kafka().role()).isEqualTo("edge");
+        assertThat(set.kafka().topic()).isEqualTo("trees.v1");
+        assertThat(set.kafka().group()).isEqualTo("aggs");
+        assertThat(set.kafka().edgePendingBytes()).isEqualTo(1 << 20);
+
+        for (final String[] bad : new String[][] {
+            {"kafka.role=router", "kafka.role"},
+            {"kafka.topic=a b", "kafka.topic"},
+            {"kafka.group=", "kafka.group"},
+            {"kafka.edge.pendingBytes=10", "kafka.edge.pendingBytes"},
+            {"kafka.edge.pendingByte=100000", "kafka.edge.pendingByte"}})
+        {
+            assertThatThrownBy(() -> new ConfigLoader().set(bad[0]).load()).as(bad[0])
+                .isInstanceOf(ConfigException.class).hasMessageStartingWith(bad[1] + ":");
+        }
+    }
 }
