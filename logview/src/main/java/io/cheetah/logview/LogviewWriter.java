@@ -1,5 +1,6 @@
 package io.cheetah.logview;
 
+import io.cheetah.logview.search.BlockSummary;
 import io.cheetah.logview.search.SearchIndex;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageId;
@@ -124,13 +125,14 @@ public final class LogviewWriter
         final SearchIndex searchIndex = indexing ? index(hour, tree.domain()) : null;
         if (searchIndex != null)
         {
+            final BlockSummary summary = file.summary(searchIndex, domain != tree.domain());
             if (index)
             {
-                searchIndex.add(file.summary(searchIndex, domain != tree.domain()), tree);
+                searchIndex.add(summary, tree);
             }
             else
             {
-                searchIndex.addUnindexed(file.summary(searchIndex, domain != tree.domain()), tree);
+                searchIndex.addUnindexed(summary, tree);
             }
         }
     }

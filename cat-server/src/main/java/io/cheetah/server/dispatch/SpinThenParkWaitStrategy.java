@@ -262,7 +262,7 @@ public final class SpinThenParkWaitStrategy implements WaitStrategy
     @Override
     public void signalAllWhenBlocking()
     {
-        if (gatherers.get() != 0)
+        if (wakeTrees > 0 && gatherers.get() != 0) // without a count bound, no volatile read per publish
         {
             final long at = wakeAt.get();
             if (at != NO_TARGET && cursor.get() >= at && wakeAt.compareAndSet(at, NO_TARGET))

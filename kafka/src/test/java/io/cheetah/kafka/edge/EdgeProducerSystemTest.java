@@ -79,20 +79,7 @@ class EdgeProducerSystemTest
         final AtomicInteger pauses = new AtomicInteger();
         final AtomicInteger resumes = new AtomicInteger();
         try (EdgeProducer edge = new EdgeProducer(broker.bootstrapServers(), topic, 1 << 20, "edge-test",
-            new EdgeProducer.Pressure()
-            {
-                @Override
-                public void pause()
-                {
-                    pauses.incrementAndGet();
-                }
-
-                @Override
-                public void resume()
-                {
-                    resumes.incrementAndGet();
-                }
-            }))
+            counting(pauses, resumes)))
         {
             // two ingest threads, as an edge has
             final List<Thread> threads = new ArrayList<>();
@@ -178,20 +165,7 @@ class EdgeProducerSystemTest
             stopping.createTopic(topic, 2);
             int sent = 0;
             final EdgeProducer edge = new EdgeProducer(stopping.bootstrapServers(), topic, 64 * 1024,
-                "edge-pushback", new EdgeProducer.Pressure()
-                {
-                    @Override
-                    public void pause()
-                    {
-                        pauses.incrementAndGet();
-                    }
-
-                    @Override
-                    public void resume()
-                    {
-                        resumes.incrementAndGet();
-                    }
-                });
+                "edge-pushback", counting(pauses, resumes));
             final byte[] first = frame(0);
             edge.send(domain(0), first, first.length, 0, 0, false);
             edge.flush();
@@ -235,5 +209,24 @@ class EdgeProducerSystemTest
             assertThat(edge.failed()).isEqualTo(sent);
             assertThat(edge.pendingBytes()).isZero();
         }
+    }
+
+    /** A pressure that counts the edge's pauses and resumes. */
+    private static EdgeProducer.Pressure counting(final AtomicInteger pauses, final AtomicInteger resumes)
+    {
+        return new EdgeProducer.Pressure()
+        {
+            @Override
+            public void pause()
+            {
+                pauses.incrementAndGet();
+            }
+
+            @Override
+            public void resume()
+            {
+                resumes.incrementAndGet();
+            }
+        };
     }
 }
