@@ -27,6 +27,7 @@ import io.cheetah.server.http.RouterEndpoints;
 import io.cheetah.server.http.RouterHandler;
 import io.cheetah.server.ingest.IngestWorker;
 import io.cheetah.server.ingest.TcpIngest;
+import io.cheetah.server.ingest.TreeFeed;
 import io.cheetah.server.journal.JournalCut;
 import io.cheetah.server.journal.JournalReplay;
 import io.cheetah.server.journal.JournalWriter;
@@ -94,10 +95,13 @@ public final class CheetahServer implements AutoCloseable
     private final CheckpointRounds rounds;
     /** The CAT servers of a side-by-side trial ({@code forward.cat.servers}), or null when nothing is forwarded. */
     private final Forwarder forwarder;
+    private final Clock clock;
+    private final SharedSymbols symbols = new SharedSymbols();
 
     private CheetahServer(final Builder b) throws Exception
     {
         this.config = b.config;
+        this.clock = b.clock;
         this.sink = b.sink;
         this.closeAfter = List.copyOf(b.closeAfter);
         final List<AnalyzerType> types = new ArrayList<>(b.types);
@@ -132,7 +136,6 @@ public final class CheetahServer implements AutoCloseable
         }
 
         final ServerConfig.Tcp tcp = config.tcp();
-        final SharedSymbols symbols = new SharedSymbols();
         TcpIngest tcpIngest = null;
         HttpServer httpServer = null;
         try
@@ -447,6 +450,62 @@ public final class CheetahServer implements AutoCloseable
     public boolean checkpoint(final long timeoutMillis)
     {
         return rounds.run(timeoutMillis);
+    }
+
+    /**
+     * A feed for trees that come from a log instead of a socket (a Kafka aggregator's records), for the calling
+     * thread only: its own pool, decoder and dispatcher, like an ingest thread's.
+     *
+     * @return a new feed.
+     */
+    public TreeFeed feed()
+    {
+        final DecodeLimits decodeLimits = new DecodeLimits(config.tcp().maxFrameBytes(),
+            DecodeLimits.DEFAULT.maxDepth(), DecodeLimits.DEFAULT.maxMessages());
+        return new TreeFeed(new TreePool(config.pipeline().rings() * config.pipeline().ringSize() + 1024, counters),
+            new TreeDecoder(decodeLimits, interner(symbols), config.tcp().pt1().zones()),
+            new Dispatcher(rings, slots, clock, counters, ledger), clock, counters);
+    }
+
+    /**
+     * The reports of every open hour of some analyzers, in band: they hold every tree dispatched before the call
+     * and none after (a Kafka aggregator's checkpoint of its partitions).
+     *
+     * @param analyzers     bits ({@link AnalyzerSlot#bit()}) of the analyzers.
+     * @param timeoutMillis longest wait.
+     * @return the reports (large ones encoded, as a checkpoint takes them), or null when the rings did not answer
+     *         in time.
+     */
+    public List<io.cheetah.analysis.Report> collectOpenHours(final long analyzers, final long timeoutMillis)
+    {
+        return rings.collect(analyzers, timeoutMillis);
+    }
+
+    /**
+     * Drops every open hour of some analyzers, in band, after every tree dispatched before the call.
+     *
+     * @param analyzers     bits ({@link AnalyzerSlot#bit()}) of the analyzers.
+     * @param timeoutMillis longest wait.
+     * @return true when done in time.
+     */
+    public boolean forgetOpenHours(final long analyzers, final long timeoutMillis)
+    {
+        return rings.forget(analyzers, timeoutMillis);
+    }
+
+    /**
+     * Merges saved reports into their analyzers, in band; those of hours that are no longer open are left out.
+     *
+     * @param saved         reports as storage reads them back (decoded: not the encoded form
+     *                      {@link #collectOpenHours} hands out), e.g. a partition's checkpoint.
+     * @param timeoutMillis longest wait.
+     * @return true when applied in time.
+     */
+    public boolean restoreReports(final List<io.cheetah.analysis.Report> saved, final long timeoutMillis)
+    {
+        final long now = clock.millis();
+        return rings.restore(slots, saved.stream()
+            .filter(r -> HourWindow.classify(r.hourStart(), now) == HourWindow.OPEN).toList(), timeoutMillis);
     }
 
     /**

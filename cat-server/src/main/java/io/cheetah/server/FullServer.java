@@ -91,10 +91,15 @@ public final class FullServer implements AutoCloseable
     private final ReportSource reports;
     private final Alerting alerting;
     private final LogviewStore logview;
+    private final Map<String, ReportFormat> formats;
+    /** What the modes run beside the server, stopped before it. */
+    private final List<AutoCloseable> modeParts = new ArrayList<>();
 
     private FullServer(final CheetahServer server, final ReportStore store, final LogviewStore logview,
-        final Membership membership, final ReportSource reports, final Alerting alerting)
+        final Membership membership, final ReportSource reports, final Alerting alerting,
+        final Map<String, ReportFormat> formats)
     {
+        this.formats = Map.copyOf(formats);
         this.alerting = alerting;
         this.membership = membership;
         this.reports = reports;
@@ -143,6 +148,8 @@ public final class FullServer implements AutoCloseable
         Membership membership = null;
         AlertHistory alertHistory = null;
         final AtomicReference<CatSenders> gateways = new AtomicReference<>(config.alerting().cat().senders());
+        final FullServer full;
+        final List<ServerMode> modes;
         try
         {
             // in a cluster the look-up asks the other members too, once they are known
@@ -193,6 +200,11 @@ public final class FullServer implements AutoCloseable
             {
                 builder.closeAfter(alertHistory).closeAfter(store);
             }
+            final List<ServerMode> wanted = ServerMode.wantedBy(config);
+            for (final ServerMode mode : wanted)
+            {
+                mode.assemble(config, builder);
+            }
             final CheetahServer server = builder.start();
             own.set(server.reports());
             reports.set(server.reports());
@@ -218,7 +230,8 @@ public final class FullServer implements AutoCloseable
             }
             final Alerting alerting = config.alerting().enabled() ? Alerting.start(config, server, reports,
                 alertHistory, store, gateways, clock, autoTick) : null;
-            return new FullServer(server, store, logview, membership, reports, alerting);
+            full = new FullServer(server, store, logview, membership, reports, alerting, formats(types));
+            modes = wanted;
         }
         catch (final Exception | Error e)
         {
@@ -241,6 +254,19 @@ public final class FullServer implements AutoCloseable
             }
             throw e;
         }
+        for (final ServerMode mode : modes)
+        {
+            try
+            {
+                full.modeParts.add(mode.start(full));
+            }
+            catch (final Exception | Error e)
+            {
+                full.close();
+                throw e;
+            }
+        }
+        return full;
     }
 
     private static Map<String, ReportFormat> formats(final List<AnalyzerType> types)
@@ -327,10 +353,40 @@ public final class FullServer implements AutoCloseable
         return alerting == null ? null : alerting.schedule();
     }
 
-    /** Leaves the cluster first (clients move to their fallback), then stops the server and its stores. */
+    /**
+     * @return the report formats by analyzer name (to decode what storage holds).
+     */
+    public Map<String, ReportFormat> formats()
+    {
+        return formats;
+    }
+
+    /**
+     * @return what the {@link ServerMode}s run beside the server (e.g. the Kafka aggregator), in start order.
+     */
+    public List<AutoCloseable> modeParts()
+    {
+        return List.copyOf(modeParts);
+    }
+
+    /**
+     * Stops the modes' parts first, then leaves the cluster (clients move to their fallback), then stops the server
+     * and its stores.
+     */
     @Override
     public void close()
     {
+        for (int i = modeParts.size() - 1; i >= 0; i--)
+        {
+            try
+            {
+                modeParts.get(i).close();
+            }
+            catch (final Exception e)
+            {
+                LOG.warn("stopping {} failed", modeParts.get(i), e);
+            }
+        }
         if (alerting != null)
         {
             alerting.close();

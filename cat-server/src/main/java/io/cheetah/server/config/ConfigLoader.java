@@ -143,6 +143,7 @@ public final class ConfigLoader
         d.put("kafka.topic", "cheetah-trees");
         d.put("kafka.group", "cheetah-aggregators");
         d.put("kafka.edge.pendingBytes", 16 * 1024 * 1024);
+        d.put("kafka.aggregator.checkpointSeconds", 10);
         return d;
     }
 
@@ -430,7 +431,8 @@ public final class ConfigLoader
             throw new ConfigException("kafka.group: must not be empty");
         }
         return new ServerConfig.Kafka(string("kafka.bootstrapServers"), role, topic, group,
-            intIn("kafka.edge.pendingBytes", 64 * 1024, 1024 * 1024 * 1024));
+            intIn("kafka.edge.pendingBytes", 64 * 1024, 1024 * 1024 * 1024),
+            intIn("kafka.aggregator.checkpointSeconds", 1, 3600));
     }
 
     /** {@code forward.*}: the CAT servers of a side-by-side trial (issue 53) and the buffer per server. */

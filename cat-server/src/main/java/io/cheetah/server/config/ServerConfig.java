@@ -49,8 +49,11 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param edgePendingBytes how many bytes of frames an edge lets wait for the brokers' acknowledgement before it
      *                         stops reading its sockets (TCP back-pressure); below the producer's buffer, so a send
      *                         never blocks an ingest thread.
+     * @param checkpointSeconds how often an aggregator checkpoints its partitions' open hours, with the offsets they
+     *                         cover, to MySQL (what a new owner restores after a rebalance or a crash).
      */
-    public record Kafka(String bootstrapServers, String role, String topic, String group, int edgePendingBytes)
+    public record Kafka(String bootstrapServers, String role, String topic, String group, int edgePendingBytes,
+                        int checkpointSeconds)
     {
         /** The roles {@code kafka.role} takes. */
         public static final java.util.Set<String> ROLES = java.util.Set.of("edge", "aggregator", "both");
@@ -61,6 +64,14 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
         public boolean enabled()
         {
             return !bootstrapServers.isEmpty();
+        }
+
+        /**
+         * @return whether this server consumes the topic and runs the analyzers on it (role aggregator or both).
+         */
+        public boolean aggregates()
+        {
+            return enabled() && !"edge".equals(role);
         }
     }
 

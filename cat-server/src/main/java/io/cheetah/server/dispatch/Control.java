@@ -32,7 +32,17 @@ public final class Control
         /** restore(report) on the owning partition of each report of one analyzer (restart within the hour). */
         RESTORE,
         /** Nothing: completes once everything published before it has been processed. */
-        BARRIER
+        BARRIER,
+        /**
+         * checkpoint(hour, domain) of every open hour and domain of the analyzers in {@link #analyzers}, into
+         * {@link #reports()} instead of the sink (a Kafka aggregator's checkpoint of its partitions).
+         */
+        COLLECT,
+        /**
+         * closeHour of every open hour of the analyzers in {@link #analyzers}, the reports dropped (a Kafka
+         * aggregator forgets what it counted before it restores its partitions' checkpoints).
+         */
+        FORGET
     }
 
     final Kind kind;
@@ -41,6 +51,8 @@ public final class Control
     final String domain;
     final ConcurrentLinkedQueue<Report> reports = new ConcurrentLinkedQueue<>();
     List<Report> toRestore = List.of();
+    /** COLLECT and FORGET: bits ({@link AnalyzerSlot#bit()}) of the analyzers concerned. */
+    long analyzers;
     /** CHECKPOINT: per journal, the last tree handed to the rings before this was published (null: none). */
     long[] dispatched;
     /**
@@ -79,7 +91,7 @@ public final class Control
     }
 
     /**
-     * @return the reports collected by a SNAPSHOT request (one per partition that had data).
+     * @return the reports collected by a SNAPSHOT request (one per partition that had data) or a COLLECT request.
      */
     public List<Report> reports()
     {

@@ -234,7 +234,8 @@ final class RingConsumer implements EventHandler<TreeEvent>
     private void handle(final Control control)
     {
         // the server's own pauses, which the gate must not take for an overload
-        final boolean stalls = control.kind == Control.Kind.CLOSE_HOUR || control.kind == Control.Kind.CHECKPOINT;
+        final boolean stalls = control.kind == Control.Kind.CLOSE_HOUR || control.kind == Control.Kind.CHECKPOINT ||
+            control.kind == Control.Kind.COLLECT || control.kind == Control.Kind.FORGET;
         final long began = stalls ? grace.begin() : 0L;
         try
         {
@@ -255,6 +256,12 @@ final class RingConsumer implements EventHandler<TreeEvent>
                     break;
                 case RESTORE:
                     restore(control);
+                    break;
+                case COLLECT:
+                    collect(control);
+                    break;
+                case FORGET:
+                    forget(control.analyzers);
                     break;
                 case DOMAINS:
                     for (int i = 0; i < slots.length; i++)
@@ -432,6 +439,46 @@ final class RingConsumer implements EventHandler<TreeEvent>
                     analyzers[i].restore(report);
                     noteHour(report.hourStart());
                     lastHour = Long.MIN_VALUE;
+                }
+            }
+        }
+    }
+
+    /** The reports of every open hour of the analyzers named by the request, into the request. */
+    private void collect(final Control control)
+    {
+        for (int h = 0; h < openCount; h++)
+        {
+            final long hour = openHours[h];
+            for (int i = 0; i < slots.length; i++)
+            {
+                if ((control.analyzers & 1L << slots[i].bit()) == 0 || slots[i].type().format() == null)
+                {
+                    continue;
+                }
+                for (final String domain : analyzers[i].domains(hour))
+                {
+                    final Report r = analyzers[i].checkpoint(hour, domain);
+                    if (r != null)
+                    {
+                        control.reports.add(r);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Drops every open hour of the analyzers in {@code bits}; the next checkpoint writes them again. */
+    private void forget(final long bits)
+    {
+        for (int h = 0; h < openCount; h++)
+        {
+            for (int i = 0; i < slots.length; i++)
+            {
+                if ((bits & 1L << slots[i].bit()) != 0)
+                {
+                    analyzers[i].closeHour(openHours[h]);
+                    changed[i] = true;
                 }
             }
         }

@@ -353,6 +353,53 @@ public final class RingGroup implements PeriodEvents
         return publish(control, 0, rings.size(), deadline);
     }
 
+    /**
+     * Collects, in band, the reports of every open hour of some analyzers (after every tree published before), and
+     * waits for them.
+     *
+     * @param analyzers     bits ({@link AnalyzerSlot#bit()}) of the analyzers.
+     * @param timeoutMillis how long to wait.
+     * @return the reports, or null when the rings did not answer in time.
+     */
+    public List<io.cheetah.analysis.Report> collect(final long analyzers, final long timeoutMillis)
+    {
+        final Control control = new Control(Control.Kind.COLLECT, 0, null, null, rings.size() * consumersPerRing);
+        control.analyzers = analyzers;
+        return await(control, timeoutMillis) ? control.reports() : null;
+    }
+
+    /**
+     * Drops, in band, every open hour of some analyzers (after every tree published before), and waits until done.
+     *
+     * @param analyzers     bits ({@link AnalyzerSlot#bit()}) of the analyzers.
+     * @param timeoutMillis how long to wait.
+     * @return true when done in time.
+     */
+    public boolean forget(final long analyzers, final long timeoutMillis)
+    {
+        final Control control = new Control(Control.Kind.FORGET, 0, null, null, rings.size() * consumersPerRing);
+        control.analyzers = analyzers;
+        return await(control, timeoutMillis);
+    }
+
+    private boolean await(final Control control, final long timeoutMillis)
+    {
+        if (publish(control, 0, rings.size(), System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis)) ==
+            null)
+        {
+            return false;
+        }
+        try
+        {
+            control.done().get(timeoutMillis, TimeUnit.MILLISECONDS);
+            return true;
+        }
+        catch (final Exception e)
+        {
+            return false;
+        }
+    }
+
     private Control publish(final Control control, final int from, final int to, final long deadline)
     {
         for (int r = from; r < to; r++)

@@ -1,0 +1,59 @@
+package io.cheetah.kafka.mode;
+
+import io.cheetah.kafka.aggregate.Aggregator;
+import io.cheetah.kafka.aggregate.PartitionCheckpoints;
+import io.cheetah.server.CheetahServer;
+import io.cheetah.server.FullServer;
+import io.cheetah.server.ServerMode;
+import io.cheetah.server.config.ConfigException;
+import io.cheetah.server.config.ServerConfig;
+
+/**
+ * The Kafka mode as a {@link ServerMode}, found by {@code FullServer} on the class path when
+ * {@code kafka.bootstrapServers} is set: an aggregator ({@code kafka.role} aggregator or both) consumes the trees'
+ * topic in {@code kafka.group} and keeps its partitions' checkpoints in the reports' MySQL.
+ */
+public final class KafkaMode implements ServerMode
+{
+    /** How long the group waits for a silent aggregator before its partitions move. */
+    static final int SESSION_TIMEOUT_MILLIS = 10_000;
+
+    @Override
+    public boolean wanted(final ServerConfig config)
+    {
+        return config.kafka().enabled();
+    }
+
+    @Override
+    public void assemble(final ServerConfig config, final CheetahServer.Builder builder)
+    {
+        if (config.cluster().enabled())
+        {
+            throw new ConfigException("cluster.enabled: the MySQL cluster and the Kafka mode (kafka.bootstrapServers)" +
+                " exclude each other; Kafka assigns the domains");
+        }
+        if (config.kafka().aggregates() && !config.storage().enabled())
+        {
+            throw new ConfigException("kafka.role: an aggregator keeps its partitions' checkpoints in MySQL, so " +
+                "storage.enabled must be true");
+        }
+    }
+
+    @Override
+    public AutoCloseable start(final FullServer full)
+    {
+        final ServerConfig config = full.server().config();
+        final ServerConfig.Kafka kafka = config.kafka();
+        if (!kafka.aggregates())
+        {
+            return () ->
+            {
+            };
+        }
+        final String id = config.storage().settings().serverId();
+        final PartitionCheckpoints checkpoints = new PartitionCheckpoints(full.store().database().dataSource(),
+            kafka.group(), kafka.topic(), id, full.formats());
+        return new Aggregator(full.server(), checkpoints, kafka.bootstrapServers(), kafka.topic(), kafka.group(),
+            "cheetah-aggregator-" + id, kafka.checkpointSeconds(), SESSION_TIMEOUT_MILLIS).start();
+    }
+}
