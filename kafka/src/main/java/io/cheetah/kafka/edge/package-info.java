@@ -4,10 +4,12 @@
  * keyed by domain; the brokers' acknowledgements bound what waits, and past that bound the ingest stops reading its
  * sockets (TCP back-pressure) rather than dropping anything.
  * <pre>
- *   ingest thread ─▶ EdgeProducer.send ─▶ TreeRecord (header + frame) ─▶ KafkaProducer (idempotent, acks=all)
- *                        │ pending bytes &gt; kafka.edge.pendingBytes                 │ acknowledged
- *                        ▼                                                         ▼
- *                     Pressure.pause (stop reading sockets)  ◀── Pressure.resume (pending <= half)
+ *   ingest thread ─▶ EdgeProducer.send ─▶ TreeRecord (header + frame, copied) ─▶ queue (never waits)
+ *                        │ pending bytes &gt; kafka.edge.pendingBytes                  │
+ *                        ▼                                                          ▼
+ *                     Pressure.pause (stop reading sockets)      cheetah-edge-send ─▶ KafkaProducer.send
+ *                        ▲                                       (may wait here while the brokers are away)
+ *                        └── Pressure.resume (pending &lt;= half) ◀── acknowledged (idempotent, acks=all)
  * </pre>
  */
 package io.cheetah.kafka.edge;
