@@ -126,6 +126,10 @@ public final class EdgeProducer implements AutoCloseable
             new ByteArraySerializer(), new ByteArraySerializer());
         this.sender = new Thread(this::runSender, "cheetah-edge-send");
         sender.setDaemon(true);
+        // a Pressure that throws would end the thread: then the queue only grows, the reading stays paused, and
+        // close() counts what is queued as failed; said loudly here
+        sender.setUncaughtExceptionHandler((t, e) -> LOG.error("the edge's sender thread failed; trees wait queued "
+            + "until the edge closes and are then counted as failed", e));
         sender.start();
     }
 
