@@ -26,8 +26,10 @@ import io.cheetah.server.http.MetricsHandler;
 import io.cheetah.server.http.RouterEndpoints;
 import io.cheetah.server.http.RouterHandler;
 import io.cheetah.server.ingest.IngestWorker;
+import io.cheetah.server.ingest.ReadGate;
 import io.cheetah.server.ingest.TcpIngest;
 import io.cheetah.server.ingest.TreeFeed;
+import io.cheetah.server.ingest.TreeOutlet;
 import io.cheetah.server.journal.JournalCut;
 import io.cheetah.server.journal.JournalReplay;
 import io.cheetah.server.journal.JournalWriter;
@@ -97,11 +99,14 @@ public final class CheetahServer implements AutoCloseable
     private final Forwarder forwarder;
     private final Clock clock;
     private final SharedSymbols symbols = new SharedSymbols();
+    /** Where the ingest hands every tree instead of the rings and the journal (an edge), or null. */
+    private final TreeOutlet outlet;
 
     private CheetahServer(final Builder b) throws Exception
     {
         this.config = b.config;
         this.clock = b.clock;
+        this.outlet = b.outlet;
         this.sink = b.sink;
         this.closeAfter = List.copyOf(b.closeAfter);
         final List<AnalyzerType> types = new ArrayList<>(b.types);
@@ -145,7 +150,7 @@ public final class CheetahServer implements AutoCloseable
                 {
                     counters.backlogs.increment();
                     rings.backlogged();
-                }));
+                }), b.readGate);
             this.router = new RouterHandler(RouterEndpoints.of(config, tcpIngest.port()), config.router().sample(),
                 config.router().multiInstances());
             metrics.add(ServerSections.symbols(symbols,
@@ -253,6 +258,12 @@ public final class CheetahServer implements AutoCloseable
             return drainWorkers(poolCapacity);
         }
         final Clock inferAgainst = config.tcp().pt1().inferOffset() ? clock : null;
+        if (outlet != null)
+        {
+            return () -> new IngestWorker(new TreePool(poolCapacity, counters),
+                new TreeDecoder(decodeLimits, interner(symbols), pt1Zones), outlet, counters, clock, inferAgainst,
+                forwardLane());
+        }
         return () -> new IngestWorker(new TreePool(poolCapacity, counters),
             new TreeDecoder(decodeLimits, interner(symbols), pt1Zones),
             new Dispatcher(rings, slots, clock, counters, ledger), counters, clock, inferAgainst, journalWriter(),
@@ -464,7 +475,7 @@ public final class CheetahServer implements AutoCloseable
             DecodeLimits.DEFAULT.maxDepth(), DecodeLimits.DEFAULT.maxMessages());
         return new TreeFeed(new TreePool(config.pipeline().rings() * config.pipeline().ringSize() + 1024, counters),
             new TreeDecoder(decodeLimits, interner(symbols), config.tcp().pt1().zones()),
-            new Dispatcher(rings, slots, clock, counters, ledger), clock, counters);
+            new Dispatcher(rings, slots, clock, counters, ledger, true), clock, counters);
     }
 
     /**
@@ -590,6 +601,8 @@ public final class CheetahServer implements AutoCloseable
         private TreeJournal journal;
         private JournalCut cut;
         private long flushMillis = 200;
+        private TreeOutlet outlet;
+        private ReadGate readGate;
 
         private Builder(final ServerConfig config)
         {
@@ -716,6 +729,22 @@ public final class CheetahServer implements AutoCloseable
         }
 
         /**
+         * Makes the server an edge: the ingest hands every decoded tree to the outlet, on its own thread, instead of
+         * the rings and the journal (so a server with an outlet takes no {@link #journal}). The gate lets the
+         * outlet's owner stop reading every connection while its destination cannot keep up.
+         *
+         * @param treeOutlet takes every tree; must not block.
+         * @param gate       registered with every connection, or null (reading never paused).
+         * @return this.
+         */
+        public Builder outlet(final TreeOutlet treeOutlet, final ReadGate gate)
+        {
+            this.outlet = java.util.Objects.requireNonNull(treeOutlet, "outlet");
+            this.readGate = gate;
+            return this;
+        }
+
+        /**
          * Binds the ports and starts every part.
          *
          * @return the running server.
@@ -723,6 +752,11 @@ public final class CheetahServer implements AutoCloseable
          */
         public CheetahServer start() throws Exception
         {
+            if (outlet != null && journal != null)
+            {
+                throw new IllegalStateException("a server with an outlet journals nothing: its trees go to the "
+                    + "outlet (set either journal or outlet)");
+            }
             return new CheetahServer(this);
         }
     }

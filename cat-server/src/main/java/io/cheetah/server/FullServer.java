@@ -171,7 +171,8 @@ public final class FullServer implements AutoCloseable
             {
                 store = ReportStore.start(config.storage().settings(), formats(types), clock::millis, disk);
                 builder.sink(store).history(store).restore(openHours(store, clock.millis()));
-                if (config.storage().journal().enabled())
+                // in the Kafka mode the topic is the log: the ingest hands its trees to an edge, not to a journal
+                if (config.storage().journal().enabled() && !config.kafka().enabled())
                 {
                     journal = TreeJournal.open(config.storage().journalSettings(), disk);
                     builder.journal(journal, store.checkpoints().cut(), config.storage().journal().flushMillis());

@@ -50,6 +50,8 @@ public final class Dispatcher
     private final Clock clock;
     private final IngestCounters counters;
     private final OutOfPeriodLedger ledger;
+    /** Waits for room instead of shedding: trees from a log (a Kafka aggregator) wait there, not in the rings. */
+    private final boolean patient;
 
     /**
      * @param group    the rings.
@@ -61,6 +63,23 @@ public final class Dispatcher
     public Dispatcher(final RingGroup group, final List<AnalyzerSlot> slots, final Clock clock,
         final IngestCounters counters, final OutOfPeriodLedger ledger)
     {
+        this(group, slots, clock, counters, ledger, false);
+    }
+
+    /**
+     * @param group    the rings.
+     * @param slots    every enabled analyzer.
+     * @param clock    time source for the period check.
+     * @param counters where trees and out-of-period trees are counted.
+     * @param ledger   per-domain out-of-period counts.
+     * @param patient  true to give every analyzer every tree, waiting as long as a full ring takes to drain (the
+     *                 source keeps what waits, as a Kafka partition does); false to shed by priority, as the TCP
+     *                 ingest must (docs/architecture.md §2.2).
+     */
+    public Dispatcher(final RingGroup group, final List<AnalyzerSlot> slots, final Clock clock,
+        final IngestCounters counters, final OutOfPeriodLedger ledger, final boolean patient)
+    {
+        this.patient = patient;
         this.group = group;
         this.byRing = new AnalyzerSlot[group.rings()][];
         this.highMasks = new long[byRing.length];
@@ -146,7 +165,8 @@ public final class Dispatcher
         // measures that pause, not the load, so they are admitted as HIGH is: they take the slot their ring's HIGH
         // analyzers take anyway and wait with them, where the fill shed them at every minute's checkpoint
         // (docs/architecture.md §2.2 rule 7)
-        final long admitted = group.shedding() ? 0 : group.pausedForControl() ? Long.MAX_VALUE : fullest;
+        final long admitted = patient ? Long.MAX_VALUE :
+            group.shedding() ? 0 : group.pausedForControl() ? Long.MAX_VALUE : fullest;
         int refused = 0;
         int targets = 0;
         for (int r = 0; r < byRing.length; r++)
@@ -196,21 +216,28 @@ public final class Dispatcher
             }
             catch (final InsufficientCapacityException e)
             {
-                if ((mask & highMasks[r]) != 0 && group.overloaded())
+                if (patient)
                 {
-                    counters.gateSheds.increment();
+                    seq = awaitRoom(ring);
                 }
-                final boolean high = (mask & highMasks[r]) != 0;
-                seq = high ? awaitSlot(ring) : -1;
-                if (seq < 0)
+                else
                 {
-                    if (high)
+                    if ((mask & highMasks[r]) != 0 && group.overloaded())
                     {
-                        group.highWaitExpired();
+                        counters.gateSheds.increment();
                     }
-                    dropAll(r, mask);
-                    pooled.release(consumersPerRing);
-                    continue;
+                    final boolean high = (mask & highMasks[r]) != 0;
+                    seq = high ? awaitSlot(ring) : -1;
+                    if (seq < 0)
+                    {
+                        if (high)
+                        {
+                            group.highWaitExpired();
+                        }
+                        dropAll(r, mask);
+                        pooled.release(consumersPerRing);
+                        continue;
+                    }
                 }
             }
             final TreeEvent event = ring.get(seq);
@@ -260,6 +287,31 @@ public final class Dispatcher
                     {
                         LockSupport.parkNanos(PARK_NANOS);
                     }
+                }
+            }
+        }
+        finally
+        {
+            counters.backPressureNanos.add(System.nanoTime() - start);
+            counters.backPressureWaits.increment();
+        }
+    }
+
+    /** A patient dispatcher's wait for a full ring: as long as it takes, parked in short steps, counted. */
+    private long awaitRoom(final RingBuffer<TreeEvent> ring)
+    {
+        final long start = System.nanoTime();
+        try
+        {
+            while (true)
+            {
+                try
+                {
+                    return ring.tryNext();
+                }
+                catch (final InsufficientCapacityException e)
+                {
+                    LockSupport.parkNanos(PARK_NANOS);
                 }
             }
         }

@@ -21,9 +21,9 @@ import java.util.function.Consumer;
 
 /**
  * What one Netty event-loop thread needs to turn frames into dispatched trees: its tree pool, its decoder (with
- * its own interner) and its dispatcher. Created lazily per thread by {@link TcpIngest}; used by the
- * {@link FrameDecoder}s of the connections that thread owns, each of which brings its own {@link Pt1ClockOffset}.
- * Not thread-safe.
+ * its own interner) and its dispatcher, or, on an edge, the {@link TreeOutlet} that takes the trees instead.
+ * Created lazily per thread by {@link TcpIngest}; used by the {@link FrameDecoder}s of the connections that thread
+ * owns, each of which brings its own {@link Pt1ClockOffset}. Not thread-safe.
  */
 public final class IngestWorker
 {
@@ -41,6 +41,10 @@ public final class IngestWorker
     private final JournalWriter journal;
     /** This thread's lane to the CAT servers of {@code forward.cat.servers}, or null when nothing is forwarded. */
     private final ForwardLane forward;
+    /** Where decoded trees go instead of the journal and the dispatcher (an edge), or null. */
+    private final TreeOutlet outlet;
+    /** This worker's lane of the trees count when an outlet takes them (the dispatcher counts them otherwise). */
+    private final SharedCount.Lane outletTrees;
     private boolean flushing;
 
     /**
@@ -68,6 +72,38 @@ public final class IngestWorker
         this.pt1Clock = pt1Clock;
         this.journal = journal;
         this.forward = forward;
+        this.outlet = null;
+        this.outletTrees = null;
+    }
+
+    /**
+     * A worker that hands every decoded tree to an outlet instead of journaling and dispatching it (an edge of the
+     * Kafka mode); it decodes, forwards, corrects PT1 offsets and marks wide connections as any other.
+     *
+     * @param pool     this thread's trees.
+     * @param decoder  this thread's decoder.
+     * @param outlet   takes each decoded tree, on this thread.
+     * @param counters where trees, bad frames and adopted PT1 offsets are counted.
+     * @param clock    the server's clock: each tree's arrival time.
+     * @param pt1Clock the same clock, to infer each connection's PT1 clock offset against
+     *                 ({@code tcp.pt1.inferOffset}); null infers nothing.
+     * @param forward  this thread's lane to the CAT servers every decoded frame is passed on to, or null.
+     */
+    public IngestWorker(final TreePool pool, final TreeDecoder decoder, final TreeOutlet outlet,
+        final IngestCounters counters, final Clock clock, final Clock pt1Clock, final ForwardLane forward)
+    {
+        this.pool = pool;
+        this.decoder = decoder;
+        this.dispatcher = null;
+        this.baseline = null;
+        this.counters = counters;
+        this.frames = counters.framesReceived.lane();
+        this.clock = clock;
+        this.pt1Clock = pt1Clock;
+        this.journal = null;
+        this.forward = forward;
+        this.outlet = java.util.Objects.requireNonNull(outlet, "outlet");
+        this.outletTrees = counters.treesReceived.lane();
     }
 
     /**
@@ -92,6 +128,8 @@ public final class IngestWorker
         this.pt1Clock = null;
         this.journal = null;
         this.forward = null;
+        this.outlet = null;
+        this.outletTrees = null;
     }
 
     /**
@@ -231,7 +269,10 @@ public final class IngestWorker
         }
     }
 
-    /** Journals (when on) and dispatches a decoded tree; {@code appliedHours} is the PT1 offset it was moved by. */
+    /**
+     * Journals (when on) and dispatches a decoded tree, or hands it to the outlet; {@code appliedHours} is the PT1
+     * offset it was moved by.
+     */
     private void dispatchDecoded(final PooledTree tree, final int appliedHours, final ConnectionDomains domains)
     {
         if (domains.observe(tree.tree().domain()) != 0)
@@ -245,6 +286,11 @@ public final class IngestWorker
         {
             tree.tree().markWideSource();
         }
+        if (outlet != null)
+        {
+            handOut(tree, appliedHours);
+            return;
+        }
         if (journal == null)
         {
             dispatcher.dispatch(tree);
@@ -255,6 +301,21 @@ public final class IngestWorker
         final long sequence = journal.append(tree.tree(), now, appliedHours);
         dispatcher.dispatch(tree, journal.id(), sequence, Dispatcher.ALL, now);
         journal.dispatched(sequence);
+    }
+
+    /** An edge's path: the outlet copies what it keeps, so the tree is free again as soon as it returns. */
+    private void handOut(final PooledTree tree, final int appliedHours)
+    {
+        outletTrees.increment();
+        try
+        {
+            outlet.accept(tree.tree(), clock.millis(), appliedHours);
+        }
+        finally
+        {
+            // an outlet that throws (closed while the server stops) leaves the tree to the pool all the same
+            pool.giveBack(tree);
+        }
     }
 
     /** Once per connection (again only if its clock moves): counted, and logged with whose clock it is. */

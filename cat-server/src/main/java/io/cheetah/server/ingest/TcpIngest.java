@@ -51,11 +51,13 @@ public final class TcpIngest implements AutoCloseable
      * @param counters      ingest counters.
      * @param workerFactory makes one worker per event-loop thread (called on that thread).
      * @param flushMillis   how often each worker writes its journal buffer ({@code storage.journal.flushMillis}).
+     * @param backlog       watches the event loops for input waiting too long (pipeline.gate.backlogMillis).
+     * @param readGate      what pauses and resumes reading every connection, or null (never paused).
      * @throws InterruptedException when interrupted while binding.
      */
     public TcpIngest(final ServerConfig.Tcp tcp, final IngestCounters counters,
-        final Supplier<IngestWorker> workerFactory, final long flushMillis, final BacklogWatch backlog)
-        throws InterruptedException
+        final Supplier<IngestWorker> workerFactory, final long flushMillis, final BacklogWatch backlog,
+        final ReadGate readGate) throws InterruptedException
     {
         final boolean epoll = Epoll.isAvailable();
         boss = epoll ? new EpollEventLoopGroup(1, new DefaultThreadFactory("cheetah-accept", true)) :
@@ -93,6 +95,10 @@ public final class TcpIngest implements AutoCloseable
                 {
                     final IngestWorker worker = perThread.get();
                     worker.flushEvery(ch.eventLoop(), flushMillis);
+                    if (readGate != null)
+                    {
+                        readGate.register(ch);
+                    }
                     ch.pipeline().addLast(gate, new FrameDecoder(worker, counters, tcp.maxFrameBytes()));
                 }
             });

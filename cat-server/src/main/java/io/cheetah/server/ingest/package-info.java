@@ -13,6 +13,10 @@
  *                                                ▼
  *                                              ForwardLane.offer (forward.cat.servers set; else a null check)
  *                                                └─▶ io.cheetah.forward: exact frame bytes to each CAT server
+ *
+ *   an edge (CheetahServer.Builder.outlet): IngestWorker ─▶ TreeOutlet.accept instead of the journal and Dispatcher
+ *                                             (copies what it keeps; never blocks)
+ *                                           ReadGate.pause / resume ─▶ autoRead off / on for every connection
  * </pre>
  * Forwarding (a side-by-side trial with CAT) happens after decoding, so a frame the decoder rejects is not passed
  * on, and before the PT1 correction and dispatch: the bytes passed on are the frame as received, prefix included,
@@ -23,5 +27,8 @@
  * counted and the connection closed. A frame that is well delimited but does not decode is counted by its
  * {@link io.cheetah.codec.FrameError} label and skipped; the connection stays open (CAT does the same, and the
  * shared malformed vectors expect it). Bytes left at EOF are counted as {@code incomplete_at_eof}.
+ * On an edge of the Kafka mode a {@link io.cheetah.server.ingest.TreeOutlet} takes each tree after the PT1
+ * correction and the wide-connection marking, in place of the journal and the dispatch; while its destination
+ * cannot keep up it pauses the {@link io.cheetah.server.ingest.ReadGate}, and the clients wait on TCP.
  */
 package io.cheetah.server.ingest;

@@ -2,6 +2,7 @@ package io.cheetah.kafka.mode;
 
 import io.cheetah.kafka.aggregate.Aggregator;
 import io.cheetah.kafka.aggregate.PartitionCheckpoints;
+import io.cheetah.kafka.edge.EdgeOutlet;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.FullServer;
 import io.cheetah.server.ServerMode;
@@ -10,13 +11,18 @@ import io.cheetah.server.config.ServerConfig;
 
 /**
  * The Kafka mode as a {@link ServerMode}, found by {@code FullServer} on the class path when
- * {@code kafka.bootstrapServers} is set: an aggregator ({@code kafka.role} aggregator or both) consumes the trees'
- * topic in {@code kafka.group} and keeps its partitions' checkpoints in the reports' MySQL.
+ * {@code kafka.bootstrapServers} is set. Every server of the mode is an edge: its TCP ingest hands each tree to an
+ * {@link EdgeOutlet} (the topic is the log, so no local journal is kept), whatever it receives. An aggregator
+ * ({@code kafka.role} aggregator or both) also consumes the topic in {@code kafka.group} and keeps its partitions'
+ * checkpoints in the reports' MySQL. Both show on /metrics ({@link KafkaSections}).
  */
 public final class KafkaMode implements ServerMode
 {
     /** How long the group waits for a silent aggregator before its partitions move. */
     static final int SESSION_TIMEOUT_MILLIS = 10_000;
+
+    /** Made by {@link #assemble}, for this one server (ServiceLoader makes a mode per start). */
+    private EdgeOutlet edge;
 
     @Override
     public boolean wanted(final ServerConfig config)
@@ -37,6 +43,8 @@ public final class KafkaMode implements ServerMode
             throw new ConfigException("kafka.role: an aggregator keeps its partitions' checkpoints in MySQL, so " +
                 "storage.enabled must be true");
         }
+        edge = new EdgeOutlet(config, "cheetah-edge-" + config.storage().settings().serverId());
+        builder.outlet(edge, edge.gate()).closeAfter(edge);
     }
 
     @Override
@@ -44,6 +52,7 @@ public final class KafkaMode implements ServerMode
     {
         final ServerConfig config = full.server().config();
         final ServerConfig.Kafka kafka = config.kafka();
+        full.server().metrics().add(KafkaSections.edge(edge.producer()));
         if (!kafka.aggregates())
         {
             return () ->
@@ -53,7 +62,10 @@ public final class KafkaMode implements ServerMode
         final String id = config.storage().settings().serverId();
         final PartitionCheckpoints checkpoints = new PartitionCheckpoints(full.store().database().dataSource(),
             kafka.group(), kafka.topic(), id, full.formats());
-        return new Aggregator(full.server(), checkpoints, kafka.bootstrapServers(), kafka.topic(), kafka.group(),
-            "cheetah-aggregator-" + id, kafka.checkpointSeconds(), SESSION_TIMEOUT_MILLIS).start();
+        final Aggregator aggregator = new Aggregator(full.server(), checkpoints, kafka.bootstrapServers(),
+            kafka.topic(), kafka.group(), "cheetah-aggregator-" + id, kafka.checkpointSeconds(),
+            SESSION_TIMEOUT_MILLIS);
+        full.server().metrics().add(KafkaSections.aggregator(aggregator));
+        return aggregator.start();
     }
 }

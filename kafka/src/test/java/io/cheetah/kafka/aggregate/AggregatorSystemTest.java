@@ -1,19 +1,14 @@
 package io.cheetah.kafka.aggregate;
 
-import io.cheetah.analysis.AnalyzerCatalog;
-import io.cheetah.codec.TreeDecoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.kafka.edge.TreeRecord;
+import io.cheetah.kafka.fixtures.Aggregation;
 import io.cheetah.kafka.fixtures.KafkaBroker;
-import io.cheetah.message.FlatTree;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.FullServer;
-import io.cheetah.server.fixtures.CaptureTotals;
 import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
-import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.period.HourWindow;
-import io.cheetah.server.query.ReportSource;
 import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -30,16 +25,12 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -81,20 +72,6 @@ class AggregatorSystemTest
         }
     }
 
-    private static FullServer aggregator(final String id, final String topic, final ManualClock clock)
-        throws Exception
-    {
-        return FullServer.start(TestServers.config("storage.dataDir=" + dir.resolve(id), "storage.mysql.url=" +
-            db.jdbcUrl(), "storage.mysql.user=root", "storage.timeZone=UTC", "storage.serverId=" + id,
-            "kafka.bootstrapServers=" + broker.bootstrapServers(), "kafka.role=aggregator", "kafka.topic=" + topic,
-            "kafka.group=aggregators-" + topic, "kafka.aggregator.checkpointSeconds=1"), clock, false);
-    }
-
-    private static Aggregator part(final FullServer server)
-    {
-        return (Aggregator)server.modeParts().get(0);
-    }
-
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void anAggregatorHaltedMidHourAndOneAddedLeaveEveryDomainsTotalsExact() throws Exception
@@ -103,56 +80,46 @@ class AggregatorSystemTest
         broker.createTopic(topic, PARTITIONS);
         final byte[] traffic = FaultTraffic.stdMix(52, NOW, TREES);
         final List<byte[]> frames = Vectors.frames(traffic);
-        final List<String> domains = domains(frames);
+        final List<String> domains = Aggregation.domains(frames);
         final ManualClock clock = new ManualClock(NOW);
         final Map<String, FullServer> aggregators = new LinkedHashMap<>();
-        try (CheetahServer reference = CheetahServer.builder(TestServers.config("pipeline.ringSize=16384"))
-                .analyzers(AnalyzerCatalog.builtIn()).clock(clock).autoTick(false).start();
+        try (CheetahServer reference = Aggregation.reference(clock, traffic, TREES);
              KafkaProducer<byte[], byte[]> edge = producer())
         {
-            FaultTraffic.send(reference.tcpPort(), traffic);
-            await(() -> reference.counters().treesReceived.sum() == TREES, 30_000);
-            assertThat(reference.drain(30_000)).isTrue();
-            assertThat(dropped(reference)).as("the reference took every tree into every analyzer").isZero();
             // what one server counts of the traffic, read while its hour is open
-            final Map<String, List<Object>> expected = new TreeMap<>();
-            for (final String domain : new TreeSet<>(domains))
-            {
-                expected.put(domain, List.of(CaptureTotals.byMachine(reference.reports(), "transaction", domain, HOUR),
-                    CaptureTotals.byMachine(reference.reports(), "event", domain, HOUR), CaptureTotals.problems(reference.reports(), domain, HOUR)));
-            }
+            final Map<String, List<Object>> expected = Aggregation.figures(reference.reports(), domains, HOUR);
 
             for (final String id : List.of("agg-a", "agg-b", "agg-c"))
             {
-                aggregators.put(id, aggregator(id, topic, clock));
+                aggregators.put(id, Aggregation.start(id, "aggregator", dir, broker, db, topic, clock));
             }
-            await(() -> spread(aggregators), 60_000);
+            Aggregation.await(() -> Aggregation.spread(aggregators.values(), PARTITIONS), 60_000);
 
             // a third of the trees; then agg-a halts while the second third flows
             send(edge, topic, frames, domains, 0, TREES / 3);
-            await(() -> readToEnd(aggregators, topic), 60_000);
-            final Set<Integer> ofA = part(aggregators.get("agg-a")).owned();
+            Aggregation.await(() -> Aggregation.readToEnd(aggregators.values(), broker, topic, PARTITIONS), 60_000);
+            final Set<Integer> ofA = Aggregation.aggregator(aggregators.get("agg-a")).owned();
             assertThat(ofA).isNotEmpty();
             Thread.sleep(1_500); // a checkpoint round or so: agg-a's partitions have one to restore
             send(edge, topic, frames, domains, TREES / 3, TREES / 2);
-            part(aggregators.get("agg-a")).halt();
+            Aggregation.aggregator(aggregators.get("agg-a")).halt();
             aggregators.remove("agg-a").close();
             send(edge, topic, frames, domains, TREES / 2, 2 * TREES / 3);
-            await(() -> spread(aggregators), 60_000);
+            Aggregation.await(() -> Aggregation.spread(aggregators.values(), PARTITIONS), 60_000);
 
             // agg-d joins: partitions move to it from the two left
-            aggregators.put("agg-d", aggregator("agg-d", topic, clock));
-            await(() -> spread(aggregators), 60_000);
+            aggregators.put("agg-d", Aggregation.start("agg-d", "aggregator", dir, broker, db, topic, clock));
+            Aggregation.await(() -> Aggregation.spread(aggregators.values(), PARTITIONS), 60_000);
             send(edge, topic, frames, domains, 2 * TREES / 3, TREES);
-            await(() -> readToEnd(aggregators, topic), 60_000);
+            Aggregation.await(() -> Aggregation.readToEnd(aggregators.values(), broker, topic, PARTITIONS), 60_000);
             for (final FullServer s : aggregators.values())
             {
                 assertThat(s.server().drain(30_000)).isTrue();
-                assertThat(part(s).badRecords()).isZero();
-                assertThat(dropped(s.server())).as("trees refused by an analyzer").isZero();
-                assertThat(part(s).failure()).isNull();
+                assertThat(Aggregation.aggregator(s).badRecords()).isZero();
+                assertThat(Aggregation.dropped(s.server())).as("trees refused by an analyzer").isZero();
+                assertThat(Aggregation.aggregator(s).failure()).isNull();
             }
-            final long restored = aggregators.values().stream().mapToLong(s -> part(s).restoredPartitions()).sum();
+            final long restored = aggregators.values().stream().mapToLong(s -> Aggregation.aggregator(s).restoredPartitions()).sum();
             assertThat(restored).as("partitions restored from checkpoints").isGreaterThanOrEqualTo(ofA.size());
 
             // the hour closes on the aggregators left: each writes its own rows, read back merged
@@ -164,18 +131,16 @@ class AggregatorSystemTest
             for (final FullServer s : aggregators.values())
             {
                 assertThat(s.server().drain(30_000)).isTrue();
-                await(() -> s.store().pendingReports() == 0, 60_000);
+                Aggregation.await(() -> s.store().pendingReports() == 0, 60_000);
             }
-            final ReportSource merged = aggregators.get("agg-b").reports();
-            for (final String domain : new TreeSet<>(domains))
+            final Map<String, List<Object>> merged = Aggregation.figures(aggregators.get("agg-b").reports(), domains,
+                HOUR);
+            for (final String domain : expected.keySet())
             {
-                assertThat(CaptureTotals.byMachine(merged, "transaction", domain, HOUR)).as("transactions of " + domain)
-                    .isNotEmpty().isEqualTo(expected.get(domain).get(0));
-                assertThat(CaptureTotals.byMachine(merged, "event", domain, HOUR)).as("events of " + domain)
-                    .isEqualTo(expected.get(domain).get(1));
-                assertThat(CaptureTotals.problems(merged, domain, HOUR)).as("problems of " + domain)
-                    .isEqualTo(expected.get(domain).get(2));
+                assertThat(merged.get(domain)).as("Transaction, Event and Problem figures of " + domain)
+                    .isEqualTo(expected.get(domain));
             }
+            assertThat(expected.values().stream().mapToLong(f -> ((Map<?, ?>)f.get(0)).size()).sum()).isPositive();
             assertThat(writers(domains)).as("the halted aggregator wrote no closed hour").doesNotContain("agg-a")
                 .isNotEmpty();
             System.out.println("AggregatorSystemTest: " + TREES + " trees of " + new TreeSet<>(domains).size() +
@@ -189,69 +154,6 @@ class AggregatorSystemTest
                 s.close();
             }
         }
-    }
-
-    private static Set<Integer> all()
-    {
-        final Set<Integer> all = new TreeSet<>();
-        for (int p = 0; p < PARTITIONS; p++)
-        {
-            all.add(p);
-        }
-        return all;
-    }
-
-    private static long dropped(final CheetahServer server)
-    {
-        return server.analyzers().stream().mapToLong(a -> a.counters().dropped.sum()).sum();
-    }
-
-    /** Whether every aggregator owns partitions, and together they own each once. */
-    private static boolean spread(final Map<String, FullServer> aggregators)
-    {
-        return aggregators.values().stream().noneMatch(s -> part(s).owned().isEmpty()) &&
-            owned(aggregators).equals(all());
-    }
-
-    /** The partitions owned, when no two aggregators claim one (else an empty set). */
-    private static Set<Integer> owned(final Map<String, FullServer> aggregators)
-    {
-        final Set<Integer> owned = new TreeSet<>();
-        for (final FullServer s : aggregators.values())
-        {
-            for (final Integer p : part(s).owned())
-            {
-                if (!owned.add(p))
-                {
-                    return Set.of();
-                }
-            }
-        }
-        return owned;
-    }
-
-    /** Whether the partitions' owners have read every record the topic holds now. */
-    private static boolean readToEnd(final Map<String, FullServer> aggregators, final String topic)
-    {
-        if (!owned(aggregators).equals(all()))
-        {
-            return false;
-        }
-        final Map<Integer, Long> read = new HashMap<>();
-        for (final FullServer s : aggregators.values())
-        {
-            final Set<Integer> mine = part(s).owned();
-            part(s).positions().forEach((p, at) ->
-            {
-                if (mine.contains(p))
-                {
-                    read.put(p, at);
-                }
-            });
-        }
-        final Map<Integer, Long> end = broker.endOffsets(topic);
-        return end.size() == PARTITIONS && end.entrySet().stream()
-            .allMatch(e -> e.getValue().equals(read.get(e.getKey())));
     }
 
     private static KafkaProducer<byte[], byte[]> producer()
@@ -275,19 +177,6 @@ class AggregatorSystemTest
         edge.flush();
     }
 
-    private static List<String> domains(final List<byte[]> frames) throws Exception
-    {
-        final TreeDecoder decoder = new TreeDecoder();
-        final FlatTree tree = new FlatTree();
-        final List<String> domains = new ArrayList<>();
-        for (final byte[] f : frames)
-        {
-            decoder.decodeFrame(f, 0, f.length, tree);
-            domains.add(tree.domain());
-        }
-        return domains;
-    }
-
     /** The servers that wrote closed-hour rows of these domains. */
     private static Set<String> writers(final List<String> domains) throws Exception
     {
@@ -305,15 +194,5 @@ class AggregatorSystemTest
             }
         }
         return writers;
-    }
-
-    private static void await(final BooleanSupplier condition, final long millis) throws InterruptedException
-    {
-        final long deadline = System.currentTimeMillis() + millis;
-        while (!condition.getAsBoolean() && System.currentTimeMillis() < deadline)
-        {
-            Thread.sleep(50);
-        }
-        assertThat(condition.getAsBoolean()).as("in time").isTrue();
     }
 }

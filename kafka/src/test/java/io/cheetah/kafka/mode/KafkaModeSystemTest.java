@@ -1,0 +1,144 @@
+package io.cheetah.kafka.mode;
+
+import io.cheetah.fixtures.Vectors;
+import io.cheetah.kafka.fixtures.Aggregation;
+import io.cheetah.kafka.fixtures.KafkaBroker;
+import io.cheetah.server.CheetahServer;
+import io.cheetah.server.FullServer;
+import io.cheetah.server.fixtures.FaultTraffic;
+import io.cheetah.server.fixtures.ManualClock;
+import io.cheetah.server.period.HourWindow;
+import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 52 end to end: two servers of the Kafka mode (edge and aggregator both) on a real broker and MariaDB, CAT
+ * frames sent over TCP to either of them. Each edge produces what it reads, the aggregators share the partitions,
+ * and the closed hour read back from MySQL is what a single server counts of the same frames; /metrics shows both
+ * halves.
+ */
+class KafkaModeSystemTest
+{
+    private static final long NOW = FaultTraffic.NOW;
+    private static final long HOUR = HourWindow.hourOf(NOW);
+    private static final int TREES = 4_000;
+    private static final int PARTITIONS = 4;
+
+    @TempDir
+    static Path dir;
+    private static EmbeddedMariaDb db;
+    private static KafkaBroker broker;
+
+    @BeforeAll
+    static void start() throws Exception
+    {
+        broker = KafkaBroker.start();
+        db = EmbeddedMariaDb.start(dir.resolve("mysql"), 0);
+    }
+
+    @AfterAll
+    static void stop()
+    {
+        if (db != null)
+        {
+            db.close();
+        }
+        if (broker != null)
+        {
+            broker.close();
+        }
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void treesSentToEitherEdgeAreCountedOnceByTheAggregatorsOfTheirPartitions() throws Exception
+    {
+        final String topic = "trees-both";
+        broker.createTopic(topic, PARTITIONS);
+        final byte[] traffic = FaultTraffic.stdMix(521, NOW, TREES);
+        final List<byte[]> frames = Vectors.frames(traffic);
+        final List<String> domains = Aggregation.domains(frames);
+        final ManualClock clock = new ManualClock(NOW);
+        final List<FullServer> servers = new ArrayList<>();
+        try (CheetahServer reference = Aggregation.reference(clock, traffic, TREES))
+        {
+            final Map<String, List<Object>> expected = Aggregation.figures(reference.reports(), domains, HOUR);
+            servers.add(Aggregation.start("node-1", "both", dir, broker, db, topic, clock));
+            servers.add(Aggregation.start("node-2", "both", dir, broker, db, topic, clock));
+
+            // every other tree to each edge: any edge takes any domain
+            final ByteArrayOutputStream[] halves = {new ByteArrayOutputStream(), new ByteArrayOutputStream()};
+            for (int i = 0; i < frames.size(); i++)
+            {
+                halves[i % 2].writeBytes(frames.get(i));
+            }
+            for (int n = 0; n < 2; n++)
+            {
+                FaultTraffic.send(servers.get(n).server().tcpPort(), halves[n].toByteArray());
+            }
+            for (final FullServer s : servers)
+            {
+                Aggregation.await(() -> s.server().counters().treesReceived.sum() >= TREES / 2, 30_000);
+            }
+            Aggregation.await(() -> Aggregation.spread(servers, PARTITIONS) &&
+                Aggregation.readToEnd(servers, broker, topic, PARTITIONS) &&
+                broker.endOffsets(topic).values().stream().mapToLong(Long::longValue).sum() == TREES, 60_000);
+            long consumed = 0;
+            long lagSeries = 0;
+            for (final FullServer s : servers)
+            {
+                assertThat(s.server().drain(30_000)).isTrue();
+                assertThat(Aggregation.dropped(s.server())).isZero();
+                final String metrics = FaultTraffic.metrics(s.server().httpPort());
+                consumed += FaultTraffic.value(metrics, "cheetah_kafka_aggregator_records_total");
+                lagSeries += metrics.lines().filter(l -> l.startsWith("cheetah_kafka_aggregator_lag{")).count();
+                assertThat(FaultTraffic.value(metrics, "cheetah_kafka_edge_acknowledged_total"))
+                    .as("produced by an edge").isEqualTo(TREES / 2);
+                assertThat(FaultTraffic.value(metrics, "cheetah_kafka_edge_failed_total")).isZero();
+                assertThat(FaultTraffic.value(metrics, "cheetah_kafka_aggregator_partitions")).isPositive();
+            }
+            // a partition that moved after it was read is restored at its end: read once, by one of them
+            assertThat(consumed).as("records consumed").isEqualTo(TREES);
+            assertThat(lagSeries).as("lag series of the partitions read").isPositive();
+
+            clock.set(HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1_000);
+            for (final FullServer s : servers)
+            {
+                s.server().tick();
+            }
+            for (final FullServer s : servers)
+            {
+                assertThat(s.server().drain(30_000)).isTrue();
+                Aggregation.await(() -> s.store().pendingReports() == 0, 60_000);
+            }
+            final Map<String, List<Object>> merged = Aggregation.figures(servers.get(1).reports(), domains, HOUR);
+            for (final String domain : expected.keySet())
+            {
+                assertThat(merged.get(domain)).as("Transaction, Event and Problem figures of " + domain)
+                    .isEqualTo(expected.get(domain));
+            }
+            System.out.println("KafkaModeSystemTest: " + TREES + " trees over two edges, " + expected.size() +
+                " domains in " + PARTITIONS + " partitions over two aggregators; closed hour exact");
+        }
+        finally
+        {
+            for (final FullServer s : servers)
+            {
+                s.close();
+            }
+        }
+    }
+}
