@@ -1,13 +1,18 @@
 package io.cheetah.kafka.mode;
 
+import io.cheetah.client.CatClient;
+import io.cheetah.client.config.ClientConfig;
+import io.cheetah.client.config.ServerAddress;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.kafka.fixtures.Aggregation;
 import io.cheetah.kafka.fixtures.KafkaBroker;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.FullServer;
+import io.cheetah.server.fixtures.CaptureTotals;
 import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.period.HourWindow;
+import io.cheetah.server.query.LiveReports;
 import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -139,6 +144,88 @@ class KafkaModeSystemTest
             {
                 s.close();
             }
+        }
+    }
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aRealClientMovesToTheOtherEdgeWhenItsEdgeStops() throws Exception
+    {
+        final String topic = "trees-failover";
+        broker.createTopic(topic, 2);
+        // the client stamps its trees with the wall clock
+        final ManualClock clock = new ManualClock(System.currentTimeMillis());
+        final String domain = "kafka-client";
+        final List<FullServer> servers = new ArrayList<>();
+        try
+        {
+            final FullServer aggregator = Aggregation.start("agg-f", "aggregator", dir, broker, db, topic, clock);
+            servers.add(aggregator);
+            final FullServer second = Aggregation.start("edge-2", "edge", dir, broker, db, topic, clock);
+            servers.add(second);
+            final FullServer first = Aggregation.start("edge-1", "edge", dir, broker, db, topic, clock,
+                "router.servers=127.0.0.1:" + second.server().tcpPort());
+            servers.add(first);
+            Aggregation.await(() -> Aggregation.spread(List.of(aggregator), 2), 30_000);
+            try (CatClient client = CatClient.start(ClientConfig.builder().domain(domain).ip("10.52.0.1")
+                .hostname("kafka-client-host").servers(List.of(new ServerAddress("127.0.0.1",
+                    first.server().tcpPort(), first.server().httpPort()))).build()))
+            {
+                for (int i = 0; i < 100; i++)
+                {
+                    client.newTransaction("URL", "/kafka/checkout").complete();
+                }
+                Aggregation.await(() -> urls(aggregator, domain, clock) == 100, 30_000);
+                assertThat(first.server().counters().treesReceived.sum()).as("through edge-1")
+                    .isGreaterThanOrEqualTo(100);
+
+                servers.remove(first);
+                first.close();
+                // until a tree comes through edge-2: the client has moved to the next server its router named
+                Aggregation.await(() ->
+                {
+                    client.newTransaction("URL", "/kafka/checkout").complete();
+                    pause(50);
+                    return second.server().counters().treesReceived.sum() > 0;
+                }, 30_000);
+                final long before = urls(aggregator, domain, clock);
+                for (int i = 0; i < 100; i++)
+                {
+                    client.newTransaction("URL", "/kafka/checkout").complete();
+                }
+                Aggregation.await(() -> urls(aggregator, domain, clock) >= before + 100, 30_000);
+                System.out.println("KafkaModeSystemTest: a real client moved from edge-1 to edge-2; " +
+                    urls(aggregator, domain, clock) + " transactions counted, " +
+                    second.server().counters().treesReceived.sum() + " through edge-2");
+            }
+        }
+        finally
+        {
+            for (final FullServer s : servers)
+            {
+                s.close();
+            }
+        }
+    }
+
+    /** The client's URL transactions counted in the clock's hour (the live answer, fresh). */
+    private static long urls(final FullServer server, final String domain, final ManualClock clock)
+    {
+        clock.set(clock.millis() + LiveReports.CACHE_MILLIS);
+        return CaptureTotals.byMachine(server.reports(), "transaction", domain, HourWindow.hourOf(clock.millis()))
+            .entrySet().stream().filter(e -> e.getKey().endsWith(" URL / /kafka/checkout"))
+            .mapToLong(e -> Long.parseLong(e.getValue().split(" ")[0])).sum();
+    }
+
+    private static void pause(final long millis)
+    {
+        try
+        {
+            Thread.sleep(millis);
+        }
+        catch (final InterruptedException e)
+        {
+            Thread.currentThread().interrupt();
         }
     }
 }
