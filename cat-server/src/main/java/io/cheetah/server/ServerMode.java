@@ -56,8 +56,9 @@ public interface ServerMode
         }
         if (config.kafka().enabled() && modes.isEmpty())
         {
-            throw new ConfigException("kafka.bootstrapServers: the Kafka mode is not in this build; run the server " +
-                "from cheetah-kafka.jar (scripts/cat-server --kafka), which holds it");
+            throw new ConfigException("kafka.bootstrapServers: the Kafka mode is not on the class path; put " +
+                "cheetah-kafka.jar beside cheetah-server.jar (scripts/cat-server does: lib/ in the release, " +
+                "kafka/target after mvn package -pl kafka -am in a checkout)");
         }
         return modes;
     }

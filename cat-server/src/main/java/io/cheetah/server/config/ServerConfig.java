@@ -47,8 +47,8 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
      * @param topic            the topic of the trees.
      * @param group            the aggregators' consumer group.
      * @param edgePendingBytes how many bytes of frames an edge lets wait for the brokers' acknowledgement before it
-     *                         stops reading its sockets (TCP back-pressure); below the producer's buffer, so a send
-     *                         never blocks an ingest thread.
+     *                         stops reading its sockets (TCP back-pressure); sends are queued for the producer's own
+     *                         thread, so a broker outage never blocks an ingest thread.
      * @param checkpointSeconds how often an aggregator checkpoints its partitions' open hours, with the offsets they
      *                         cover, to MySQL (what a new owner restores after a rebalance or a crash).
      */

@@ -11,10 +11,11 @@ import io.cheetah.server.config.ServerConfig;
 
 /**
  * The Kafka mode as a {@link ServerMode}, found by {@code FullServer} on the class path when
- * {@code kafka.bootstrapServers} is set. Every server of the mode is an edge: its TCP ingest hands each tree to an
- * {@link EdgeOutlet} (the topic is the log, so no local journal is kept), whatever it receives. An aggregator
- * ({@code kafka.role} aggregator or both) also consumes the topic in {@code kafka.group} and keeps its partitions'
- * checkpoints in the reports' MySQL. Both show on /metrics ({@link KafkaSections}).
+ * {@code kafka.bootstrapServers} is set. Every server of the mode takes clients as an edge: its TCP ingest hands each
+ * tree to an {@link EdgeOutlet} (the topic is the log, so no local journal is kept), so nothing bypasses the topic.
+ * An aggregator ({@code kafka.role} aggregator or both) also consumes the topic in {@code kafka.group} and keeps its
+ * partitions' checkpoints in the reports' MySQL; with role aggregator its router sends clients to
+ * {@code router.servers} (the edges) rather than to itself. Both halves show on /metrics ({@link KafkaSections}).
  */
 public final class KafkaMode implements ServerMode
 {
@@ -53,6 +54,12 @@ public final class KafkaMode implements ServerMode
         final ServerConfig config = full.server().config();
         final ServerConfig.Kafka kafka = config.kafka();
         full.server().metrics().add(KafkaSections.edge(edge.producer()));
+        final java.util.List<String> edges = config.router().servers();
+        if ("aggregator".equals(kafka.role()) && !edges.isEmpty())
+        {
+            // an aggregator sends clients to the edges (its own port would take them too, into the topic)
+            full.server().router().routeBy(domain -> edges);
+        }
         if (!kafka.aggregates())
         {
             return () ->
