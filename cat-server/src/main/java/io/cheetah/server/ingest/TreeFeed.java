@@ -14,9 +14,10 @@ import io.cheetah.server.period.HourWindow;
 /**
  * Trees that come from a log rather than a socket (a Kafka aggregator's records): each frame is decoded again as
  * TCP ingest decoded it, moved by the PT1 offset its edge applied, marked wide when its connection was, and
- * dispatched to the analyzers allowed, judged against this server's clock (a tree whose hour has closed here is
- * counted late, as any late tree). A malformed frame is counted as a bad frame and skipped. One per thread, made
- * by {@code CheetahServer.feed()}; not thread-safe.
+ * dispatched to the analyzers allowed. It is judged as of its arrival at the edge, as the journal replay judges a
+ * tree as of its first arrival, unless its hour has closed here meanwhile (then it is counted late, as any late tree);
+ * its wait from that arrival to its count is what {@code cheetah_tree_count_delay_seconds} shows. A malformed frame
+ * is counted as a bad frame and skipped. One per thread, made by {@code CheetahServer.feed()}; not thread-safe.
  */
 public final class TreeFeed
 {
@@ -49,13 +50,14 @@ public final class TreeFeed
      * @param frame    holds the frame, its length prefix included.
      * @param offset   where it starts.
      * @param length   its length, prefix included.
+     * @param arrivalMillis when the edge read it.
      * @param pt1Hours the PT1 offset the edge applied to it, whole hours (as the journal keeps it).
      * @param wide     whether its connection was wide.
      * @param allowed  bits of the analyzers that may take it ({@link Dispatcher#ALL} normally).
      * @return false when the frame did not decode (counted).
      */
-    public boolean accept(final byte[] frame, final int offset, final int length, final int pt1Hours,
-        final boolean wide, final long allowed)
+    public boolean accept(final byte[] frame, final int offset, final int length, final long arrivalMillis,
+        final int pt1Hours, final boolean wide, final long allowed)
     {
         counters.framesReceived.increment();
         final PooledTree pooled = pool.acquire();
@@ -84,7 +86,9 @@ public final class TreeFeed
         {
             tree.markWideSource();
         }
-        dispatcher.dispatch(pooled, -1, 0, allowed, clock.millis());
+        final long now = clock.millis();
+        final boolean open = HourWindow.classify(HourWindow.hourOf(tree.rootTimestamp()), now) == HourWindow.OPEN;
+        dispatcher.dispatch(pooled, -1, 0, allowed, open ? Math.min(arrivalMillis, now) : now);
         return true;
     }
 }

@@ -46,11 +46,11 @@ class TreeFeedTest
             final TreeFeed feed = fed.feed();
             for (final byte[] f : frames)
             {
-                assertThat(feed.accept(f, 0, f.length, 0, false, Dispatcher.ALL)).isTrue();
+                assertThat(feed.accept(f, 0, f.length, NOW, 0, false, Dispatcher.ALL)).isTrue();
             }
             final byte[] broken = frames.get(0).clone();
             broken[5] = (byte)0xFF;
-            assertThat(feed.accept(broken, 0, 12, 0, false, Dispatcher.ALL)).as("a cut frame").isFalse();
+            assertThat(feed.accept(broken, 0, 12, NOW, 0, false, Dispatcher.ALL)).as("a cut frame").isFalse();
             while (received.counters().treesReceived.sum() < frames.size())
             {
                 Thread.sleep(20);
@@ -92,6 +92,12 @@ class TreeFeedTest
             assertThat(fed.restoreReports(stored, 10_000)).isTrue();
             clock.set(clock.millis() + 1_000);
             assertThat(totals(fed, domains)).as("restored").isEqualTo(counted);
+
+            // read from the log after its hour closed here: late, though the edge read it in time
+            clock.set(HOUR + HourWindow.HOUR + HourWindow.EXTRA);
+            final long late = fed.counters().treesTooLate.sum();
+            assertThat(feed.accept(frames.get(1), 0, frames.get(1).length, NOW, 0, false, Dispatcher.ALL)).isTrue();
+            assertThat(fed.counters().treesTooLate.sum()).isEqualTo(late + 1);
         }
     }
 

@@ -230,8 +230,8 @@ public final class Aggregator implements AutoCloseable
             badRecords.increment();
             return;
         }
-        if (!feed.accept(value, TreeRecord.HEADER, value.length - TreeRecord.HEADER, TreeRecord.pt1Hours(value),
-            TreeRecord.wide(value), allowed))
+        if (!feed.accept(value, TreeRecord.HEADER, value.length - TreeRecord.HEADER, TreeRecord.arrivalMillis(value),
+            TreeRecord.pt1Hours(value), TreeRecord.wide(value), allowed))
         {
             badRecords.increment();
         }
