@@ -184,7 +184,9 @@ public final class FullServer implements AutoCloseable
                     gateways::get, clock::millis);
                 builder.mount(AlertHandler.CAT, alerts).mount(AlertHandler.API, alerts);
             }
-            final boolean clustered = config.cluster().enabled();
+            // Kafka's aggregators share their reads as a cluster's members do: each answers its own part of the open
+            // hours and its own logviews, the one asked merges them (Kafka, not the router, assigns the domains)
+            final boolean clustered = config.cluster().enabled() || config.kafka().aggregates();
             final ForwardingReportSource own = new ForwardingReportSource();
             if (clustered)
             {
@@ -446,7 +448,8 @@ public final class FullServer implements AutoCloseable
                     }
                 });
             // in a cluster one member at a time evaluates and sends, and the configuration is shared through MySQL
-            final javax.sql.DataSource db = config.cluster().enabled() && store != null ?
+            final javax.sql.DataSource db = (config.cluster().enabled() || config.kafka().aggregates()) &&
+                store != null ?
                 store.database().dataSource() : null;
             final String member = config.storage().settings().serverId();
             evaluator.own(a.own());
@@ -478,8 +481,9 @@ public final class FullServer implements AutoCloseable
     }
 
     /**
-     * Registers this server in MySQL, makes the router answer each domain with its rendezvous members, and the
-     * reports merge the other members' open hours.
+     * Registers this server in MySQL and makes the reports merge the other members' open hours; in the MySQL
+     * cluster (not the Kafka mode, where Kafka assigns the domains) the router answers each domain with its
+     * rendezvous members.
      */
     private static Membership joinCluster(final ServerConfig config, final CheetahServer server,
         final ReportStore store, final Map<String, ReportFormat> formats, final ForwardingReportSource reports,
@@ -509,15 +513,18 @@ public final class FullServer implements AutoCloseable
                 return null;
             }
         }, clock));
-        server.router().routeBy(domain ->
+        if (c.enabled())
         {
-            final List<String> endpoints = new ArrayList<>();
-            for (final Member m : Rendezvous.rank(domain, membership.live(), 2))
+            server.router().routeBy(domain ->
             {
-                endpoints.add(m.tcpEndpoint());
-            }
-            return endpoints;
-        });
+                final List<String> endpoints = new ArrayList<>();
+                for (final Member m : Rendezvous.rank(domain, membership.live(), 2))
+                {
+                    endpoints.add(m.tcpEndpoint());
+                }
+                return endpoints;
+            });
+        }
         server.metrics().add(ServerSections.cluster(membership, peers));
         return membership;
     }

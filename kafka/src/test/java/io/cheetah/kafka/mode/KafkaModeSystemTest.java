@@ -3,9 +3,11 @@ package io.cheetah.kafka.mode;
 import io.cheetah.client.CatClient;
 import io.cheetah.client.config.ClientConfig;
 import io.cheetah.client.config.ServerAddress;
+import io.cheetah.codec.TreeDecoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.kafka.fixtures.Aggregation;
 import io.cheetah.kafka.fixtures.KafkaBroker;
+import io.cheetah.message.FlatTree;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.FullServer;
 import io.cheetah.server.fixtures.CaptureTotals;
@@ -21,6 +23,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +39,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 52 end to end: two servers of the Kafka mode (edge and aggregator both) on a real broker and MariaDB, CAT
  * frames sent over TCP to either of them. Each edge produces what it reads, the aggregators share the partitions,
  * and the closed hour read back from MySQL is what a single server counts of the same frames; /metrics shows both
- * halves.
+ * halves. Before the close, either aggregator answers the open hour merged with the other's part and finds any
+ * logview.
  */
 class KafkaModeSystemTest
 {
@@ -118,6 +125,27 @@ class KafkaModeSystemTest
             // a partition that moved after it was read is restored at its end: read once, by one of them
             assertThat(consumed).as("records consumed").isEqualTo(TREES);
             assertThat(lagSeries).as("lag series of the partitions read").isPositive();
+
+            // before the close: any aggregator answers the open hour merged with the other's part, and finds a
+            // logview whichever stored it
+            for (final FullServer s : servers)
+            {
+                final Map<String, List<Object>> open = Aggregation.figures(s.reports(), domains, HOUR);
+                for (final String domain : expected.keySet())
+                {
+                    assertThat(open.get(domain)).as("open hour of " + domain).isEqualTo(expected.get(domain));
+                }
+            }
+            final FlatTree tree = new FlatTree();
+            for (final byte[] f : frames.subList(0, 20))
+            {
+                new TreeDecoder().decodeFrame(f, 0, f.length, tree);
+                final HttpResponse<byte[]> found = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + servers.get(0).server().httpPort() + "/cat/r/m/" +
+                        tree.messageId() + "?raw=true")).build(), HttpResponse.BodyHandlers.ofByteArray());
+                assertThat(found.statusCode()).as("logview " + tree.messageId()).isEqualTo(200);
+                assertThat(found.body()).isEqualTo(f);
+            }
 
             clock.set(HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1_000);
             for (final FullServer s : servers)
