@@ -573,6 +573,12 @@ public final class Aggregator implements AutoCloseable
         return commitsFailed.sum();
     }
 
+    /** @return whether the aggregator's thread is consuming (false once it stopped, or failed: see {@link #failure}). */
+    public boolean running()
+    {
+        return thread.isAlive() && !stopping;
+    }
+
     /** @return what stopped the aggregator's thread, or null. */
     public Throwable failure()
     {

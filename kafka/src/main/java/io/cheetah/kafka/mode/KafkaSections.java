@@ -64,6 +64,9 @@ public final class KafkaSections
     {
         return out ->
         {
+            PrometheusText.metric(out, "cheetah_kafka_aggregator_up", "gauge",
+                "1 while the aggregator consumes; 0 once its thread stopped (its failure is logged).",
+                aggregator.running() ? 1 : 0);
             PrometheusText.metric(out, "cheetah_kafka_aggregator_records_total", "counter",
                 "Records taken from the trees' topic.", aggregator.records());
             PrometheusText.metric(out, "cheetah_kafka_aggregator_bad_records_total", "counter",

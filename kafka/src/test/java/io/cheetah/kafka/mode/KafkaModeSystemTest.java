@@ -121,6 +121,7 @@ class KafkaModeSystemTest
                     .as("produced by an edge").isEqualTo(TREES / 2);
                 assertThat(FaultTraffic.value(metrics, "cheetah_kafka_edge_failed_total")).isZero();
                 assertThat(FaultTraffic.value(metrics, "cheetah_kafka_aggregator_partitions")).isPositive();
+                assertThat(FaultTraffic.value(metrics, "cheetah_kafka_aggregator_up")).isEqualTo(1);
             }
             // a partition that moved after it was read is restored at its end: read once, by one of them
             assertThat(consumed).as("records consumed").isEqualTo(TREES);
