@@ -573,7 +573,7 @@ public final class Aggregator implements AutoCloseable
         return commitsFailed.sum();
     }
 
-    /** @return whether the aggregator's thread is consuming (false once it stopped, or failed: see {@link #failure}). */
+    /** @return whether the aggregator's thread is consuming (false once it stopped or failed: {@link #failure}). */
     public boolean running()
     {
         return thread.isAlive() && !stopping;
