@@ -38,10 +38,16 @@ public final class EdgeProducer implements AutoCloseable
     /** Domains whose keys are kept encoded (the reports' own cap, reports.maxDomains, is 5,000 by default). */
     private static final int MAX_CACHED_KEYS = 10_000;
     /**
-     * The sender thread's nap when the queue is empty: an ingest thread never wakes it (no system call on the hot
-     * path), so a tree may wait this long, within the producer's own linger of 5 ms.
+     * The sender thread's first nap when the queue is empty: an ingest thread never wakes it (no system call on the
+     * hot path), so a tree may wait this long, within the producer's own linger of 5 ms.
      */
     private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * Its longest nap, reached by doubling while the queue stays empty: a thousand wakes a second cost an idle
+     * server ~1 % of a core (scripts/kafka-cpu, the aggregator's own edge thread); the first tree after a quiet spell
+     * waits at most this.
+     */
+    private static final long MAX_IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(16);
     /** A record batch's header and one record's overhead, with room to spare (Kafka's v2 format: 61 + 21 bytes). */
     private static final int RECORD_OVERHEAD = 1024;
 
@@ -196,6 +202,7 @@ public final class EdgeProducer implements AutoCloseable
     /** The {@code cheetah-edge-send} thread: the queue, in order, to the producer, until closed and empty. */
     private void runSender()
     {
+        long nap = IDLE_NANOS;
         while (!stopped)
         {
             final Outgoing record = queue.poll();
@@ -205,9 +212,11 @@ public final class EdgeProducer implements AutoCloseable
                 {
                     break;
                 }
-                LockSupport.parkNanos(IDLE_NANOS);
+                LockSupport.parkNanos(nap);
+                nap = Math.min(MAX_IDLE_NANOS, nap * 2);
                 continue;
             }
+            nap = IDLE_NANOS;
             try
             {
                 // may wait for metadata or buffer while the brokers are away: here that holds up no socket
