@@ -128,6 +128,8 @@ public final class Aggregator implements AutoCloseable
         // its beginning
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        // a topic made by a metadata request would get the broker's default partitions, which then bind the domains
+        props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
         props.put(ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG, CooperativeStickyAssignor.class.getName());
         props.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, sessionTimeoutMillis);
         props.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, Math.max(100, sessionTimeoutMillis / 4));
@@ -153,7 +155,11 @@ public final class Aggregator implements AutoCloseable
         try
         {
             feed = server.feed();
-            partitionCount = consumer.partitionsFor(topic).size();
+            partitionCount = awaitTopic();
+            if (partitionCount == 0)
+            {
+                return; // stopped while waiting
+            }
             consumer.subscribe(List.of(topic), new Rebalance());
             nextCheckpoint = System.nanoTime() + checkpointNanos;
             while (!stopping)
@@ -208,6 +214,44 @@ public final class Aggregator implements AutoCloseable
             }
             done.countDown();
         }
+    }
+
+    /**
+     * Waits until the brokers answer with the topic's partitions (brokers unreachable or the topic not created yet:
+     * logged every attempt, retried every 5 s), since the domains' partitions are computed from their count.
+     *
+     * @return the topic's partition count, or 0 when stopped meanwhile.
+     */
+    private int awaitTopic()
+    {
+        while (!stopping)
+        {
+            try
+            {
+                final List<org.apache.kafka.common.PartitionInfo> partitions =
+                    consumer.partitionsFor(topic, Duration.ofSeconds(30));
+                if (partitions != null && !partitions.isEmpty())
+                {
+                    return partitions.size();
+                }
+                LOG.warn("Kafka topic {} has no partitions yet: create it (README, \"A Kafka cluster\"); retrying",
+                    topic);
+            }
+            catch (final org.apache.kafka.common.errors.TimeoutException e)
+            {
+                LOG.warn("the Kafka brokers did not answer for topic {} within 30 s; retrying", topic);
+            }
+            try
+            {
+                Thread.sleep(5_000);
+            }
+            catch (final InterruptedException e)
+            {
+                Thread.currentThread().interrupt();
+                return 0;
+            }
+        }
+        return 0;
     }
 
     private void take(final ConsumerRecord<byte[], byte[]> r)
