@@ -3,25 +3,21 @@ package io.cheetah.kafka.aggregate;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.kafka.edge.TreeRecord;
 import io.cheetah.kafka.fixtures.Aggregation;
-import io.cheetah.kafka.fixtures.KafkaBroker;
+import io.cheetah.kafka.fixtures.KafkaWorld;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.FullServer;
 import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.period.HourWindow;
-import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -47,37 +43,15 @@ class AggregatorSystemTest
     private static final int TREES = 6_000;
     private static final int PARTITIONS = 6;
 
-    @TempDir
-    static Path dir;
-    private static EmbeddedMariaDb db;
-    private static KafkaBroker broker;
-
-    @BeforeAll
-    static void start() throws Exception
-    {
-        broker = KafkaBroker.start();
-        db = EmbeddedMariaDb.start(dir.resolve("mysql"), 0);
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        if (db != null)
-        {
-            db.close();
-        }
-        if (broker != null)
-        {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final KafkaWorld WORLD = KafkaWorld.withDatabase();
 
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void anAggregatorHaltedMidHourAndOneAddedLeaveEveryDomainsTotalsExact() throws Exception
     {
         final String topic = "trees-halt";
-        broker.createTopic(topic, PARTITIONS);
+        WORLD.broker().createTopic(topic, PARTITIONS);
         final byte[] traffic = FaultTraffic.stdMix(52, NOW, TREES);
         final List<byte[]> frames = Vectors.frames(traffic);
         final List<String> domains = Aggregation.domains(frames);
@@ -91,13 +65,14 @@ class AggregatorSystemTest
 
             for (final String id : List.of("agg-a", "agg-b", "agg-c"))
             {
-                aggregators.put(id, Aggregation.start(id, "aggregator", dir, broker, db, topic, clock));
+                aggregators.put(id, Aggregation.start(id, "aggregator", WORLD, topic, clock));
             }
             Aggregation.await(() -> Aggregation.spread(aggregators.values(), PARTITIONS), 60_000);
 
             // a third of the trees; then agg-a halts while the second third flows
             send(edge, topic, frames, domains, 0, TREES / 3);
-            Aggregation.await(() -> Aggregation.readToEnd(aggregators.values(), broker, topic, PARTITIONS), 60_000);
+            Aggregation.await(() -> Aggregation.readToEnd(aggregators.values(), WORLD.broker(), topic,
+                PARTITIONS), 60_000);
             final Set<Integer> ofA = Aggregation.aggregator(aggregators.get("agg-a")).owned();
             assertThat(ofA).isNotEmpty();
             Thread.sleep(1_500); // a checkpoint round or so: agg-a's partitions have one to restore
@@ -108,10 +83,11 @@ class AggregatorSystemTest
             Aggregation.await(() -> Aggregation.spread(aggregators.values(), PARTITIONS), 60_000);
 
             // agg-d joins: partitions move to it from the two left
-            aggregators.put("agg-d", Aggregation.start("agg-d", "aggregator", dir, broker, db, topic, clock));
+            aggregators.put("agg-d", Aggregation.start("agg-d", "aggregator", WORLD, topic, clock));
             Aggregation.await(() -> Aggregation.spread(aggregators.values(), PARTITIONS), 60_000);
             send(edge, topic, frames, domains, 2 * TREES / 3, TREES);
-            Aggregation.await(() -> Aggregation.readToEnd(aggregators.values(), broker, topic, PARTITIONS), 60_000);
+            Aggregation.await(() -> Aggregation.readToEnd(aggregators.values(), WORLD.broker(), topic,
+                PARTITIONS), 60_000);
             for (final FullServer s : aggregators.values())
             {
                 assertThat(s.server().drain(30_000)).isTrue();
@@ -119,7 +95,8 @@ class AggregatorSystemTest
                 assertThat(Aggregation.dropped(s.server())).as("trees refused by an analyzer").isZero();
                 assertThat(Aggregation.aggregator(s).failure()).isNull();
             }
-            final long restored = aggregators.values().stream().mapToLong(s -> Aggregation.aggregator(s).restoredPartitions()).sum();
+            final long restored = aggregators.values().stream()
+                .mapToLong(s -> Aggregation.aggregator(s).restoredPartitions()).sum();
             assertThat(restored).as("partitions restored from checkpoints").isGreaterThanOrEqualTo(ofA.size());
 
             // the hour closes on the aggregators left: each writes its own rows, read back merged
@@ -159,7 +136,8 @@ class AggregatorSystemTest
     private static KafkaProducer<byte[], byte[]> producer()
     {
         return new KafkaProducer<>(Map.<String, Object>of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-            broker.bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+            WORLD.broker().bootstrapServers(), ProducerConfig.ACKS_CONFIG, "all",
+            ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
             true), new ByteArraySerializer(), new ByteArraySerializer());
     }
 
@@ -181,7 +159,7 @@ class AggregatorSystemTest
     private static Set<String> writers(final List<String> domains) throws Exception
     {
         final Set<String> writers = new TreeSet<>();
-        try (Connection c = DriverManager.getConnection(db.jdbcUrl(), "root", "");
+        try (Connection c = DriverManager.getConnection(WORLD.db().jdbcUrl(), "root", "");
              ResultSet rs = c.createStatement().executeQuery("SELECT DISTINCT server, domain FROM hourly_report " +
                  "WHERE period_ms = " + HOUR))
         {

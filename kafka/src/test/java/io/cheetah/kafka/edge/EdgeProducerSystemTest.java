@@ -1,10 +1,10 @@
 package io.cheetah.kafka.edge;
 
 import io.cheetah.kafka.fixtures.KafkaBroker;
+import io.cheetah.kafka.fixtures.KafkaWorld;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.nio.ByteBuffer;
@@ -32,23 +32,8 @@ class EdgeProducerSystemTest
     /** The frame cap the edges here are made for (tcp.maxFrameBytes). */
     private static final int MAX_FRAME_BYTES = 4 * 1024 * 1024;
 
-    private static KafkaBroker broker;
-
-    @BeforeAll
-    @Timeout(120)
-    static void start() throws Exception
-    {
-        broker = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        if (broker != null)
-        {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final KafkaWorld WORLD = KafkaWorld.brokerOnly();
 
     /** A frame (prefix included) carrying its index, 100-2,000 bytes long. */
     private static byte[] frame(final int index)
@@ -78,11 +63,11 @@ class EdgeProducerSystemTest
     void everyTreeArrivesOnceKeyedByItsDomainWithItsHeader() throws Exception
     {
         final String topic = "trees-exact";
-        broker.createTopic(topic, 4);
+        WORLD.broker().createTopic(topic, 4);
         final int trees = 20_000;
         final AtomicInteger pauses = new AtomicInteger();
         final AtomicInteger resumes = new AtomicInteger();
-        try (EdgeProducer edge = new EdgeProducer(broker.bootstrapServers(), topic, 1 << 20, MAX_FRAME_BYTES,
+        try (EdgeProducer edge = new EdgeProducer(WORLD.broker().bootstrapServers(), topic, 1 << 20, MAX_FRAME_BYTES,
             "edge-test", counting(pauses, resumes)))
         {
             // two ingest threads, as an edge has
@@ -122,7 +107,8 @@ class EdgeProducerSystemTest
         final Map<String, Set<Integer>> partitionsByDomain = new ConcurrentHashMap<>();
         final Map<String, Integer> perDomain = new HashMap<>();
         final List<String> wrong = new ArrayList<>();
-        final long read = broker.readAll(topic, trees, Duration.ofSeconds(60), (ConsumerRecord<byte[], byte[]> r) ->
+        final long read = WORLD.broker().readAll(topic, trees, Duration.ofSeconds(60),
+            (ConsumerRecord<byte[], byte[]> r) ->
         {
             final int i = indexOf(r.value());
             if (seen.get(i))
@@ -226,9 +212,9 @@ class EdgeProducerSystemTest
     void closeSendsWhatIsStillQueued() throws Exception
     {
         final String topic = "trees-close";
-        broker.createTopic(topic, 2);
+        WORLD.broker().createTopic(topic, 2);
         final int trees = 5000;
-        final EdgeProducer edge = new EdgeProducer(broker.bootstrapServers(), topic, 16 << 20, MAX_FRAME_BYTES,
+        final EdgeProducer edge = new EdgeProducer(WORLD.broker().bootstrapServers(), topic, 16 << 20, MAX_FRAME_BYTES,
             "edge-close", counting(new AtomicInteger(), new AtomicInteger()));
         for (int i = 0; i < trees; i++)
         {
@@ -242,7 +228,7 @@ class EdgeProducerSystemTest
         assertThat(edge.queued()).isZero();
         assertThat(edge.pendingBytes()).isZero();
         final BitSet seen = new BitSet();
-        assertThat(broker.readAll(topic, trees, Duration.ofSeconds(60), r -> seen.set(indexOf(r.value()))))
+        assertThat(WORLD.broker().readAll(topic, trees, Duration.ofSeconds(60), r -> seen.set(indexOf(r.value()))))
             .isEqualTo(trees);
         assertThat(seen.cardinality()).isEqualTo(trees);
     }
@@ -253,19 +239,20 @@ class EdgeProducerSystemTest
     {
         // past the producer's default max.request.size (1 MB): taken because the edge is made for the frame cap
         final String big = "trees-big";
-        broker.createTopic(big, 1, Map.of("max.message.bytes", Integer.toString(2 * MAX_FRAME_BYTES)));
+        WORLD.broker().createTopic(big, 1, Map.of("max.message.bytes", Integer.toString(2 * MAX_FRAME_BYTES)));
         final byte[] largest = new byte[MAX_FRAME_BYTES + 4];
         ByteBuffer.wrap(largest).putInt(MAX_FRAME_BYTES).putInt(7);
         largest[largest.length - 1] = 42;
         // a topic that takes nothing over 100,000 bytes refuses a record of 200,000 for good
         final String small = "trees-small";
-        broker.createTopic(small, 1, Map.of("max.message.bytes", "100000"));
+        WORLD.broker().createTopic(small, 1, Map.of("max.message.bytes", "100000"));
         final byte[] tooLarge = new byte[200_000];
         ByteBuffer.wrap(tooLarge).putInt(tooLarge.length - 4).putInt(8);
         final byte[] fine = frame(9);
-        try (EdgeProducer toBig = new EdgeProducer(broker.bootstrapServers(), big, 64 << 20, MAX_FRAME_BYTES,
+        try (EdgeProducer toBig = new EdgeProducer(WORLD.broker().bootstrapServers(), big, 64 << 20, MAX_FRAME_BYTES,
             "edge-big", counting(new AtomicInteger(), new AtomicInteger()));
-             EdgeProducer toSmall = new EdgeProducer(broker.bootstrapServers(), small, 64 << 20, MAX_FRAME_BYTES,
+             EdgeProducer toSmall = new EdgeProducer(WORLD.broker().bootstrapServers(), small, 64 << 20,
+                 MAX_FRAME_BYTES,
                  "edge-small", counting(new AtomicInteger(), new AtomicInteger())))
         {
             toBig.send("big", largest, largest.length, 1, 0, false);
@@ -285,10 +272,10 @@ class EdgeProducerSystemTest
             assertThat(toSmall.failed()).isEqualTo(1);
         }
         final List<byte[]> got = new ArrayList<>();
-        assertThat(broker.readAll(big, 1, Duration.ofSeconds(30), r -> got.add(r.value()))).isEqualTo(1);
+        assertThat(WORLD.broker().readAll(big, 1, Duration.ofSeconds(30), r -> got.add(r.value()))).isEqualTo(1);
         assertThat(java.util.Arrays.copyOfRange(got.get(0), TreeRecord.HEADER, got.get(0).length)).isEqualTo(largest);
         final List<byte[]> gotSmall = new ArrayList<>();
-        assertThat(broker.readAll(small, 1, Duration.ofSeconds(30), r -> gotSmall.add(r.value()))).isEqualTo(1);
+        assertThat(WORLD.broker().readAll(small, 1, Duration.ofSeconds(30), r -> gotSmall.add(r.value()))).isEqualTo(1);
         assertThat(indexOf(gotSmall.get(0))).isEqualTo(9);
     }
 

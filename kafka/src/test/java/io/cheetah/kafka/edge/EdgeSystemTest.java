@@ -7,6 +7,7 @@ import io.cheetah.codec.Pt1Encoder;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.kafka.fixtures.KafkaBroker;
+import io.cheetah.kafka.fixtures.KafkaWorld;
 import io.cheetah.message.Event;
 import io.cheetah.message.FlatTree;
 import io.cheetah.message.MessageTree;
@@ -15,9 +16,8 @@ import io.cheetah.server.CheetahServer;
 import io.cheetah.server.config.ConfigLoader;
 import io.cheetah.server.config.ServerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
@@ -50,23 +50,8 @@ class EdgeSystemTest
     /** 2026-11-22 03:30 UTC: the edge's clock (arrival times). */
     private static final long NOW = 1_795_318_200_000L;
 
-    private static KafkaBroker broker;
-
-    @BeforeAll
-    @Timeout(120)
-    static void start() throws Exception
-    {
-        broker = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        if (broker != null)
-        {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final KafkaWorld WORLD = KafkaWorld.brokerOnly();
 
     /**
      * The shipped config/server.yaml (read with the Jackson this module resolves) with a test server's overrides.
@@ -167,7 +152,7 @@ class EdgeSystemTest
     void everyFrameLandsOnceByteForByteKeyedByDomainWithItsHeader() throws Exception
     {
         final String topic = "edge-trees";
-        broker.createTopic(topic, 4);
+        WORLD.broker().createTopic(topic, 4);
         // connection one: two CAT clients' captures
         final List<byte[]> one = new ArrayList<>(Vectors.frames(Vectors.bytes("cat-go/basic.frames")));
         one.addAll(Vectors.frames(Vectors.bytes("cat-java-3.1.0/basic.frames")));
@@ -184,7 +169,7 @@ class EdgeSystemTest
         }
         final int good = one.size() + two.size();
 
-        final ServerConfig config = config(broker.bootstrapServers(), topic, 16 << 20, 2);
+        final ServerConfig config = config(WORLD.broker().bootstrapServers(), topic, 16 << 20, 2);
         final EdgeOutlet edge = new EdgeOutlet(config, "edge-system");
         try (CheetahServer server = edgeServer(config, edge);
              Socket a = new Socket("127.0.0.1", server.tcpPort());
@@ -210,7 +195,8 @@ class EdgeSystemTest
         final List<String> wrong = new ArrayList<>();
         final Map<ByteBuffer, Boolean> wideOf = new HashMap<>();
         final Map<ByteBuffer, Integer> pt1Of = new HashMap<>();
-        final long read = broker.readAll(topic, good, Duration.ofSeconds(60), (ConsumerRecord<byte[], byte[]> r) ->
+        final long read = WORLD.broker().readAll(topic, good, Duration.ofSeconds(60),
+            (ConsumerRecord<byte[], byte[]> r) ->
         {
             final byte[] frame = Arrays.copyOfRange(r.value(), TreeRecord.HEADER, r.value().length);
             final ByteBuffer key = ByteBuffer.wrap(frame);

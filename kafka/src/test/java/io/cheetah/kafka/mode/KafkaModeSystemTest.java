@@ -6,7 +6,7 @@ import io.cheetah.client.config.ServerAddress;
 import io.cheetah.codec.TreeDecoder;
 import io.cheetah.fixtures.Vectors;
 import io.cheetah.kafka.fixtures.Aggregation;
-import io.cheetah.kafka.fixtures.KafkaBroker;
+import io.cheetah.kafka.fixtures.KafkaWorld;
 import io.cheetah.message.FlatTree;
 import io.cheetah.server.CheetahServer;
 import io.cheetah.server.FullServer;
@@ -15,19 +15,15 @@ import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
 import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.query.LiveReports;
-import io.cheetah.server.storage.mysql.EmbeddedMariaDb;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,37 +45,15 @@ class KafkaModeSystemTest
     private static final int TREES = 4_000;
     private static final int PARTITIONS = 4;
 
-    @TempDir
-    static Path dir;
-    private static EmbeddedMariaDb db;
-    private static KafkaBroker broker;
-
-    @BeforeAll
-    static void start() throws Exception
-    {
-        broker = KafkaBroker.start();
-        db = EmbeddedMariaDb.start(dir.resolve("mysql"), 0);
-    }
-
-    @AfterAll
-    static void stop()
-    {
-        if (db != null)
-        {
-            db.close();
-        }
-        if (broker != null)
-        {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final KafkaWorld WORLD = KafkaWorld.withDatabase();
 
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void treesSentToEitherEdgeAreCountedOnceByTheAggregatorsOfTheirPartitions() throws Exception
     {
         final String topic = "trees-both";
-        broker.createTopic(topic, PARTITIONS);
+        WORLD.broker().createTopic(topic, PARTITIONS);
         final byte[] traffic = FaultTraffic.stdMix(521, NOW, TREES);
         final List<byte[]> frames = Vectors.frames(traffic);
         final List<String> domains = Aggregation.domains(frames);
@@ -88,8 +62,8 @@ class KafkaModeSystemTest
         try (CheetahServer reference = Aggregation.reference(clock, traffic, TREES))
         {
             final Map<String, List<Object>> expected = Aggregation.figures(reference.reports(), domains, HOUR);
-            servers.add(Aggregation.start("node-1", "both", dir, broker, db, topic, clock));
-            servers.add(Aggregation.start("node-2", "both", dir, broker, db, topic, clock));
+            servers.add(Aggregation.start("node-1", "both", WORLD, topic, clock));
+            servers.add(Aggregation.start("node-2", "both", WORLD, topic, clock));
 
             // every other tree to each edge: any edge takes any domain
             final ByteArrayOutputStream[] halves = {new ByteArrayOutputStream(), new ByteArrayOutputStream()};
@@ -106,8 +80,8 @@ class KafkaModeSystemTest
                 Aggregation.await(() -> s.server().counters().treesReceived.sum() >= TREES / 2, 30_000);
             }
             Aggregation.await(() -> Aggregation.spread(servers, PARTITIONS) &&
-                Aggregation.readToEnd(servers, broker, topic, PARTITIONS) &&
-                broker.endOffsets(topic).values().stream().mapToLong(Long::longValue).sum() == TREES, 60_000);
+                Aggregation.readToEnd(servers, WORLD.broker(), topic, PARTITIONS) &&
+                WORLD.broker().endOffsets(topic).values().stream().mapToLong(Long::longValue).sum() == TREES, 60_000);
             long consumed = 0;
             long lagSeries = 0;
             for (final FullServer s : servers)
@@ -181,18 +155,18 @@ class KafkaModeSystemTest
     void aRealClientMovesToTheOtherEdgeWhenItsEdgeStops() throws Exception
     {
         final String topic = "trees-failover";
-        broker.createTopic(topic, 2);
+        WORLD.broker().createTopic(topic, 2);
         // the client stamps its trees with the wall clock
         final ManualClock clock = new ManualClock(System.currentTimeMillis());
         final String domain = "kafka-client";
         final List<FullServer> servers = new ArrayList<>();
         try
         {
-            final FullServer aggregator = Aggregation.start("agg-f", "aggregator", dir, broker, db, topic, clock);
+            final FullServer aggregator = Aggregation.start("agg-f", "aggregator", WORLD, topic, clock);
             servers.add(aggregator);
-            final FullServer second = Aggregation.start("edge-2", "edge", dir, broker, db, topic, clock);
+            final FullServer second = Aggregation.start("edge-2", "edge", WORLD, topic, clock);
             servers.add(second);
-            final FullServer first = Aggregation.start("edge-1", "edge", dir, broker, db, topic, clock,
+            final FullServer first = Aggregation.start("edge-1", "edge", WORLD, topic, clock,
                 "router.servers=127.0.0.1:" + second.server().tcpPort());
             servers.add(first);
             Aggregation.await(() -> Aggregation.spread(List.of(aggregator), 2), 30_000);
