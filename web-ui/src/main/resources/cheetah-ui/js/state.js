@@ -125,6 +125,34 @@ function summary(rows, rates) {
       return [el('dt', null, label), el('dd', { 'data-metric': metric, class: bad(v) ? 'bad' : null }, show(v))];
     })));
   }
+  // The Kafka mode: the edge's produce and back-pressure, the aggregator's partitions and how far behind each is.
+  const kafka = [
+    ['Trees produced', 'cheetah_kafka_edge_records_total', fmt.int, () => false],
+    ['Trees Kafka refused or left unsent', 'cheetah_kafka_edge_failed_total', fmt.int, (v) => v > 0],
+    ['Bytes waiting for the brokers', 'cheetah_kafka_edge_pending_bytes', fmt.int, () => false],
+    ['Sockets paused for the brokers (s)', 'cheetah_kafka_edge_paused_seconds_total', fmt.dec2, (v) => v > 0],
+    ['Aggregator', 'cheetah_kafka_aggregator_up', (v) => (v > 0 ? 'consuming' : 'stopped'), (v) => v === 0],
+    ['Partitions owned', 'cheetah_kafka_aggregator_partitions', fmt.int, () => false],
+    ['Rebalances', 'cheetah_kafka_aggregator_rebalances_total', fmt.int, () => false],
+    ['Partitions restored', 'cheetah_kafka_aggregator_restored_partitions_total', fmt.int, () => false],
+    ['Checkpoint failures', 'cheetah_kafka_aggregator_checkpoints_failed_total', fmt.int, (v) => v > 0],
+    ['Records that did not decode', 'cheetah_kafka_aggregator_bad_records_total', fmt.int, (v) => v > 0],
+  ].filter(([, metric]) => rows.some((r) => r.metric === metric));
+  if (kafka.length) {
+    parts.push(el('h3', null, 'Kafka'));
+    parts.push(el('dl', { class: 'kv panel-box', id: 'state-kafka' }, kafka.map(([label, metric, show, bad]) => {
+      const v = total(rows, metric);
+      return [el('dt', null, label), el('dd', { 'data-metric': metric, class: bad(v) ? 'bad' : null }, show(v))];
+    })));
+    const lag = rows.filter((r) => r.metric === 'cheetah_kafka_aggregator_lag');
+    if (lag.length) {
+      parts.push(dataTable({ id: 'state-kafka-lag', rows: lag.map((r) => ({ partition: Number(r.map.partition), lag: r.value })),
+        sort: { key: 'partition' }, columns: [
+          { key: 'partition', label: 'Partition', value: (r) => r.partition, render: (r) => fmt.int(r.partition) },
+          { key: 'lag', label: 'Records behind', value: (r) => r.lag, render: (r) => fmt.int(r.lag) },
+        ] }));
+    }
+  }
   const rings = rows.filter((r) => r.metric === 'cheetah_ring_remaining');
   if (rings.length) {
     parts.push(el('h3', null, 'Rings: free slots'));

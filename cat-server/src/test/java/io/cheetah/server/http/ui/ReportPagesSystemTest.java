@@ -120,9 +120,17 @@ class ReportPagesSystemTest extends KnownTrafficPages
         assertThat(backlog.getDomAttribute("class")).isEqualTo("bad");
         assertThat(browser.one("#state-logview [data-metric=cheetah_logview_archive_failures_total]").getText())
             .isEqualTo("7");
+        // a server of the Kafka mode: what its edge produced, the partitions its aggregator owns and their lag
+        assertThat(browser.one("#state-kafka [data-metric=cheetah_kafka_edge_records_total]").getText())
+            .isEqualTo("5,000");
+        assertThat(browser.one("#state-kafka [data-metric=cheetah_kafka_aggregator_up]").getText())
+            .isEqualTo("consuming");
+        assertThat(browser.one("#state-kafka [data-metric=cheetah_kafka_aggregator_partitions]").getText())
+            .isEqualTo("2");
+        assertThat(rows("state-kafka-lag")).containsExactly(List.of("1", "0"), List.of("3", "40"));
         // the State analyzer's report of every known tree, in CAT's shape: the server, its domains, its minutes
         assertThat(browser.all("#content h2")).extracting(WebElement::getText).contains("Server 10.9.9.9");
-        assertThat(browser.all("#content dl").get(3).getText()).contains("total").contains("31450")
+        assertThat(browser.all("#content dl:not([id])").get(0).getText()).contains("total").contains("31450")
             .contains("totalLoss");
         assertThat(rows("state-processDomain")).extracting(r -> r.subList(0, 2))
             .containsExactlyInAnyOrder(List.of("shop", "75"), List.of("big", "31375"));
