@@ -12,9 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.time.ZoneId;
@@ -26,6 +23,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
+import static io.cheetah.server.fixtures.ClientWriters.concat;
+import static io.cheetah.server.fixtures.ClientWriters.writer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -82,36 +81,6 @@ class OutletSystemTest
     private static byte[] badFrame()
     {
         return new byte[] {0, 0, 0, 6, 'X', 'X', '1', 'a', 'b', 'c'};
-    }
-
-    private static byte[] concat(final List<byte[]> frames)
-    {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        frames.forEach(out::writeBytes);
-        return out.toByteArray();
-    }
-
-    private static Thread writer(final Socket socket, final byte[] bytes, final int copies)
-    {
-        final Thread t = new Thread(() ->
-        {
-            try
-            {
-                final OutputStream out = socket.getOutputStream();
-                for (int i = 0; i < copies; i++)
-                {
-                    out.write(bytes);
-                }
-                out.flush();
-            }
-            catch (final IOException e)
-            {
-                throw new UncheckedIOException(e);
-            }
-        }, "client-writer");
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 
     @Test

@@ -20,10 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +33,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
+import static io.cheetah.server.fixtures.ClientWriters.concat;
+import static io.cheetah.server.fixtures.ClientWriters.writer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -88,40 +86,6 @@ class EdgeSystemTest
         final FrameWriter out = new FrameWriter(256);
         new Pt1Encoder(zone).encode(tree(domain, timestamp), out);
         return out.toByteArray();
-    }
-
-    private static byte[] concat(final List<byte[]> frames)
-    {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        frames.forEach(out::writeBytes);
-        return out.toByteArray();
-    }
-
-    private static Thread writer(final Socket socket, final byte[] bytes, final int copies)
-    {
-        final Thread t = new Thread(() ->
-        {
-            try
-            {
-                final OutputStream out = socket.getOutputStream();
-                for (int i = 0; i < copies; i++)
-                {
-                    out.write(bytes);
-                }
-                out.flush();
-            }
-            catch (final IOException e)
-            {
-                // the server closed while this still wrote (the stopped-broker test ends so): nothing to check
-                if (!socket.isClosed())
-                {
-                    throw new UncheckedIOException(e);
-                }
-            }
-        }, "client-writer");
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 
     private static void await(final BooleanSupplier condition, final long millis) throws InterruptedException
