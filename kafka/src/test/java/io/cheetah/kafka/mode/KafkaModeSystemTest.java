@@ -102,7 +102,12 @@ class KafkaModeSystemTest
             assertThat(lagSeries).as("lag series of the partitions read").isPositive();
 
             // before the close: any aggregator answers the open hour merged with the other's part, and finds a
-            // logview whichever stored it
+            // logview whichever stored it (once each sees the other in cluster_member)
+            for (final FullServer s : servers)
+            {
+                Aggregation.await(() -> s.membership().live().size() == 2, 10_000);
+            }
+            clock.set(clock.millis() + LiveReports.CACHE_MILLIS);
             for (final FullServer s : servers)
             {
                 final Map<String, List<Object>> open = Aggregation.figures(s.reports(), domains, HOUR);
