@@ -312,12 +312,16 @@ class ConfigLoaderTest
         assertThat(set.kafka().topic()).isEqualTo("trees.v1");
         assertThat(set.kafka().group()).isEqualTo("aggs");
         assertThat(set.kafka().edgePendingBytes()).isEqualTo(1 << 20);
+        assertThat(defaults.kafka().checkpointSeconds()).isEqualTo(10);
+        assertThat(new ConfigLoader().set("kafka.aggregator.checkpointSeconds=2").load().kafka().checkpointSeconds())
+            .isEqualTo(2);
 
         for (final String[] bad : new String[][] {
             {"kafka.role=router", "kafka.role"},
             {"kafka.topic=a b", "kafka.topic"},
             {"kafka.group=", "kafka.group"},
             {"kafka.edge.pendingBytes=10", "kafka.edge.pendingBytes"},
+            {"kafka.aggregator.checkpointSeconds=0", "kafka.aggregator.checkpointSeconds"},
             {"kafka.edge.pendingByte=100000", "kafka.edge.pendingByte"}})
         {
             assertThatThrownBy(() -> new ConfigLoader().set(bad[0]).load()).as(bad[0])

@@ -330,15 +330,7 @@ public final class Aggregator implements AutoCloseable
                     r.analyzer(), r.domain(), p);
             }
         }
-        final Map<Integer, Long> positions = new TreeMap<>();
-        final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-        for (final Integer p : partitions)
-        {
-            final TopicPartition tp = new TopicPartition(topic, p);
-            final long position = consumer.position(tp);
-            positions.put(p, position);
-            offsets.put(tp, new OffsetAndMetadata(position));
-        }
+        final Map<Integer, Long> positions = positions(partitions);
         try
         {
             checkpoints.save(byPartition, positions, System.currentTimeMillis());
@@ -350,6 +342,8 @@ public final class Aggregator implements AutoCloseable
             return false;
         }
         checkpointsWritten.increment();
+        final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        positions.forEach((p, at) -> offsets.put(new TopicPartition(topic, p), new OffsetAndMetadata(at)));
         try
         {
             consumer.commitSync(offsets);
