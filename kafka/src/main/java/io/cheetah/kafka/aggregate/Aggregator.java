@@ -86,6 +86,8 @@ public final class Aggregator implements AutoCloseable
     private final LongAdder restoreNanos = new LongAdder();
     private final LongAdder checkpointsWritten = new LongAdder();
     private final LongAdder checkpointsFailed = new LongAdder();
+    private final LongAdder checkpointSpentNanos = new LongAdder();
+    private volatile long checkpointBytes;
     private final LongAdder restoresFailed = new LongAdder();
     private final LongAdder commitsFailed = new LongAdder();
     private final Map<Integer, Long> lag = new ConcurrentHashMap<>();
@@ -308,6 +310,19 @@ public final class Aggregator implements AutoCloseable
         {
             return true;
         }
+        final long start = System.nanoTime();
+        try
+        {
+            return writeCheckpoint(partitions);
+        }
+        finally
+        {
+            checkpointSpentNanos.add(System.nanoTime() - start);
+        }
+    }
+
+    private boolean writeCheckpoint(final Set<Integer> partitions)
+    {
         final List<Report> reports = server.collectOpenHours(partitioned, RING_TIMEOUT_MILLIS);
         if (reports == null)
         {
@@ -333,7 +348,7 @@ public final class Aggregator implements AutoCloseable
         final Map<Integer, Long> positions = positions(partitions);
         try
         {
-            checkpoints.save(byPartition, positions, System.currentTimeMillis());
+            checkpointBytes = checkpoints.save(byPartition, positions, System.currentTimeMillis());
         }
         catch (final java.sql.SQLException | RuntimeException e)
         {
@@ -591,6 +606,18 @@ public final class Aggregator implements AutoCloseable
     public long checkpointsWritten()
     {
         return checkpointsWritten.sum();
+    }
+
+    /** @return time spent checkpointing (collecting the open hours, writing them, committing), ns. */
+    public long checkpointNanos()
+    {
+        return checkpointSpentNanos.sum();
+    }
+
+    /** @return the reports' bytes the last checkpoint round wrote. */
+    public long checkpointBytes()
+    {
+        return checkpointBytes;
     }
 
     /** @return checkpoint rounds that failed (counted, logged). */

@@ -5,6 +5,7 @@ import io.cheetah.analysis.ReportFormat;
 import io.cheetah.server.storage.ReportEnvelope;
 
 import javax.sql.DataSource;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -17,18 +18,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The aggregators' checkpoints in MySQL (table {@code kafka_checkpoint}, sql/migrations/V7): per partition of the
- * trees' topic, the reports of the open hours of its domains and the offset of the first record they do not hold.
- * A round's partitions are written in one transaction, so a crash leaves every partition at one round or the one
- * before, each consistent with its offset. Written and read by the {@link Aggregator}'s thread.
+ * The aggregators' checkpoints in MySQL (tables {@code kafka_checkpoint} and {@code kafka_checkpoint_part},
+ * sql/migrations/V7 and V8): per partition of the trees' topic, the reports of the open hours of its domains and the
+ * offset of the first record they do not hold. The reports go in parts of at most {@link #PART_BYTES}, each its own
+ * statement, because a busy hour's outgrow MySQL's largest packet. A round's partitions are written in one
+ * transaction, so a crash leaves every partition at one round or the one before, each consistent with its offset.
+ * Written and read by the {@link Aggregator}'s thread.
  */
 public final class PartitionCheckpoints
 {
+    /** The most bytes of a checkpoint in one row, far below MySQL's default max_allowed_packet (64 MB). */
+    static final int PART_BYTES = 4 * 1024 * 1024;
+
     private final DataSource db;
     private final String group;
     private final String topic;
     private final String writer;
     private final Map<String, ReportFormat> formats;
+    private final int partBytes;
 
     /**
      * A partition's checkpoint as read back.
@@ -50,6 +57,14 @@ public final class PartitionCheckpoints
     public PartitionCheckpoints(final DataSource db, final String group, final String topic, final String writer,
         final Map<String, ReportFormat> formats)
     {
+        this(db, group, topic, writer, formats, PART_BYTES);
+    }
+
+    /** As the public constructor, with parts of another size (tests: many parts from a few reports). */
+    PartitionCheckpoints(final DataSource db, final String group, final String topic, final String writer,
+        final Map<String, ReportFormat> formats, final int partBytes)
+    {
+        this.partBytes = partBytes;
         this.db = db;
         this.group = group;
         this.topic = topic;
@@ -64,32 +79,58 @@ public final class PartitionCheckpoints
      *                    empty list).
      * @param nextOffsets per partition, the offset of the first record those reports do not hold.
      * @param nowMillis   the time written with them.
+     * @return the bytes of reports written.
      * @throws SQLException when the database refuses (nothing is written then).
      */
-    public void save(final Map<Integer, List<Report>> reports, final Map<Integer, Long> nextOffsets,
+    public long save(final Map<Integer, List<Report>> reports, final Map<Integer, Long> nextOffsets,
         final long nowMillis) throws SQLException
     {
         try (Connection c = db.getConnection())
         {
             c.setAutoCommit(false);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO kafka_checkpoint (consumer_group, topic, " +
-                "partition_id, next_offset, written_by, written_ms, content) VALUES (?, ?, ?, ?, ?, ?, ?) " +
+            try (PreparedStatement header = c.prepareStatement("INSERT INTO kafka_checkpoint (consumer_group, " +
+                "topic, partition_id, next_offset, written_by, written_ms, content) VALUES (?, ?, ?, ?, ?, ?, ?) " +
                 "ON DUPLICATE KEY UPDATE next_offset = VALUES(next_offset), written_by = VALUES(written_by), " +
-                "written_ms = VALUES(written_ms), content = VALUES(content)"))
+                "written_ms = VALUES(written_ms), content = VALUES(content)");
+                 PreparedStatement part = c.prepareStatement("INSERT INTO kafka_checkpoint_part (consumer_group, " +
+                     "topic, partition_id, part_no, content) VALUES (?, ?, ?, ?, ?) " +
+                     "ON DUPLICATE KEY UPDATE content = VALUES(content)");
+                 PreparedStatement trim = c.prepareStatement("DELETE FROM kafka_checkpoint_part " +
+                     "WHERE consumer_group = ? AND topic = ? AND partition_id = ? AND part_no >= ?"))
             {
+                long written = 0;
                 for (final Map.Entry<Integer, Long> e : nextOffsets.entrySet())
                 {
-                    ps.setString(1, group);
-                    ps.setString(2, topic);
-                    ps.setInt(3, e.getKey());
-                    ps.setLong(4, e.getValue());
-                    ps.setString(5, writer);
-                    ps.setLong(6, nowMillis);
-                    ps.setBytes(7, encode(reports.getOrDefault(e.getKey(), List.of())));
-                    ps.addBatch();
+                    final int partition = e.getKey();
+                    header.setString(1, group);
+                    header.setString(2, topic);
+                    header.setInt(3, partition);
+                    header.setLong(4, e.getValue());
+                    header.setString(5, writer);
+                    header.setLong(6, nowMillis);
+                    header.setBytes(7, new byte[0]);
+                    header.executeUpdate();
+                    final byte[] bytes = encode(reports.getOrDefault(partition, List.of()));
+                    written += bytes.length;
+                    int parts = 0;
+                    for (int off = 0; off < bytes.length; off += partBytes, parts++)
+                    {
+                        final int length = Math.min(partBytes, bytes.length - off);
+                        part.setString(1, group);
+                        part.setString(2, topic);
+                        part.setInt(3, partition);
+                        part.setInt(4, parts);
+                        part.setBinaryStream(5, new ByteArrayInputStream(bytes, off, length), length);
+                        part.executeUpdate();
+                    }
+                    trim.setString(1, group);
+                    trim.setString(2, topic);
+                    trim.setInt(3, partition);
+                    trim.setInt(4, parts);
+                    trim.executeUpdate();
                 }
-                ps.executeBatch();
                 c.commit();
+                return written;
             }
             catch (final SQLException | RuntimeException e)
             {
@@ -107,9 +148,31 @@ public final class PartitionCheckpoints
      */
     public Saved load(final int partition) throws SQLException, IOException
     {
-        try (Connection c = db.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT next_offset, content FROM kafka_checkpoint " +
-                 "WHERE consumer_group = ? AND topic = ? AND partition_id = ?"))
+        try (Connection c = db.getConnection())
+        {
+            // one snapshot for header and parts: a round written meanwhile is seen whole or not at all
+            c.setAutoCommit(false);
+            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            try
+            {
+                final Saved saved = load(c, partition);
+                c.commit();
+                return saved;
+            }
+            catch (final SQLException | IOException | RuntimeException e)
+            {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private Saved load(final Connection c, final int partition) throws SQLException, IOException
+    {
+        final long nextOffset;
+        final ByteArrayOutputStream content = new ByteArrayOutputStream();
+        try (PreparedStatement ps = c.prepareStatement("SELECT next_offset, content FROM kafka_checkpoint " +
+            "WHERE consumer_group = ? AND topic = ? AND partition_id = ?"))
         {
             ps.setString(1, group);
             ps.setString(2, topic);
@@ -120,9 +183,31 @@ public final class PartitionCheckpoints
                 {
                     return null;
                 }
-                return new Saved(rs.getLong(1), decode(rs.getBytes(2)));
+                nextOffset = rs.getLong(1);
+                // a round written before V8 holds its reports here
+                content.writeBytes(rs.getBytes(2));
             }
         }
+        try (PreparedStatement ps = c.prepareStatement("SELECT part_no, content FROM kafka_checkpoint_part " +
+            "WHERE consumer_group = ? AND topic = ? AND partition_id = ? ORDER BY part_no"))
+        {
+            ps.setString(1, group);
+            ps.setString(2, topic);
+            ps.setInt(3, partition);
+            try (ResultSet rs = ps.executeQuery())
+            {
+                for (int expected = 0; rs.next(); expected++)
+                {
+                    if (rs.getInt(1) != expected)
+                    {
+                        throw new IOException("kafka_checkpoint_part of partition " + partition + ": part " +
+                            expected + " missing");
+                    }
+                    content.writeBytes(rs.getBytes(2));
+                }
+            }
+        }
+        return new Saved(nextOffset, decode(content.toByteArray()));
     }
 
     private byte[] encode(final List<Report> reports)

@@ -83,6 +83,12 @@ public final class KafkaSections
                 "Partitions whose checkpoint could not be read (logged; started empty).", aggregator.restoresFailed());
             PrometheusText.metric(out, "cheetah_kafka_aggregator_checkpoints_total", "counter",
                 "Checkpoint rounds of the owned partitions written to MySQL.", aggregator.checkpointsWritten());
+            seconds(out, "cheetah_kafka_aggregator_checkpoint_seconds_total",
+                "Time spent checkpointing: collecting the open hours, writing them to MySQL, committing the offsets.",
+                aggregator.checkpointNanos());
+            PrometheusText.metric(out, "cheetah_kafka_aggregator_checkpoint_bytes", "gauge",
+                "Bytes of reports the last checkpoint round wrote (a busy hour's grow through it).",
+                aggregator.checkpointBytes());
             PrometheusText.metric(out, "cheetah_kafka_aggregator_checkpoints_failed_total", "counter",
                 "Checkpoint rounds that failed (logged; the partitions keep their last one).",
                 aggregator.checkpointsFailed());

@@ -96,6 +96,10 @@ class KafkaModeSystemTest
                 assertThat(FaultTraffic.value(metrics, "cheetah_kafka_edge_failed_total")).isZero();
                 assertThat(FaultTraffic.value(metrics, "cheetah_kafka_aggregator_partitions")).isPositive();
                 assertThat(FaultTraffic.value(metrics, "cheetah_kafka_aggregator_up")).isEqualTo(1);
+                assertThat(metrics).contains("cheetah_kafka_aggregator_checkpoint_seconds_total ",
+                    "cheetah_kafka_aggregator_checkpoint_bytes ");
+                // within a checkpoint round (1 s here) the partitions' reports are written
+                Aggregation.await(() -> Aggregation.aggregator(s).checkpointBytes() > 0, 10_000);
             }
             // a partition that moved after it was read is restored at its end: read once, by one of them
             assertThat(consumed).as("records consumed").isEqualTo(TREES);
