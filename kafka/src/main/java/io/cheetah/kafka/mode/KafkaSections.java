@@ -86,6 +86,11 @@ public final class KafkaSections
             seconds(out, "cheetah_kafka_aggregator_checkpoint_seconds_total",
                 "Time spent checkpointing: collecting the open hours, writing them to MySQL, committing the offsets.",
                 aggregator.checkpointNanos());
+            PrometheusText.header(out, "cheetah_kafka_aggregator_checkpoint_interval_seconds", "gauge",
+                "Time between checkpoint rounds now: kafka.aggregator.checkpointSeconds, or ten times the last " +
+                    "round's duration when that is longer (busy hours).");
+            out.append("cheetah_kafka_aggregator_checkpoint_interval_seconds ")
+                .append(aggregator.checkpointIntervalNanos() / NANOS).append('\n');
             PrometheusText.metric(out, "cheetah_kafka_aggregator_checkpoint_bytes", "gauge",
                 "Bytes of reports the last checkpoint round wrote (a busy hour's grow through it).",
                 aggregator.checkpointBytes());

@@ -98,6 +98,8 @@ class KafkaModeSystemTest
                 assertThat(FaultTraffic.value(metrics, "cheetah_kafka_aggregator_up")).isEqualTo(1);
                 assertThat(metrics).contains("cheetah_kafka_aggregator_checkpoint_seconds_total ",
                     "cheetah_kafka_aggregator_checkpoint_bytes ");
+                assertThat(FaultTraffic.value(metrics, "cheetah_kafka_aggregator_checkpoint_interval_seconds"))
+                    .as("short rounds keep kafka.aggregator.checkpointSeconds").isEqualTo(1);
                 // within a checkpoint round (1 s here) the partitions' reports are written
                 Aggregation.await(() -> Aggregation.aggregator(s).checkpointBytes() > 0, 10_000);
             }
