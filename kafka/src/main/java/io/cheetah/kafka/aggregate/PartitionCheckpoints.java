@@ -102,9 +102,7 @@ public final class PartitionCheckpoints
                 for (final Map.Entry<Integer, Long> e : nextOffsets.entrySet())
                 {
                     final int partition = e.getKey();
-                    header.setString(1, group);
-                    header.setString(2, topic);
-                    header.setInt(3, partition);
+                    key(header, partition);
                     header.setLong(4, e.getValue());
                     header.setString(5, writer);
                     header.setLong(6, nowMillis);
@@ -116,16 +114,12 @@ public final class PartitionCheckpoints
                     for (int off = 0; off < bytes.length; off += partBytes, parts++)
                     {
                         final int length = Math.min(partBytes, bytes.length - off);
-                        part.setString(1, group);
-                        part.setString(2, topic);
-                        part.setInt(3, partition);
+                        key(part, partition);
                         part.setInt(4, parts);
                         part.setBinaryStream(5, new ByteArrayInputStream(bytes, off, length), length);
                         part.executeUpdate();
                     }
-                    trim.setString(1, group);
-                    trim.setString(2, topic);
-                    trim.setInt(3, partition);
+                    key(trim, partition);
                     trim.setInt(4, parts);
                     trim.executeUpdate();
                 }
@@ -174,9 +168,7 @@ public final class PartitionCheckpoints
         try (PreparedStatement ps = c.prepareStatement("SELECT next_offset, content FROM kafka_checkpoint " +
             "WHERE consumer_group = ? AND topic = ? AND partition_id = ?"))
         {
-            ps.setString(1, group);
-            ps.setString(2, topic);
-            ps.setInt(3, partition);
+            key(ps, partition);
             try (ResultSet rs = ps.executeQuery())
             {
                 if (!rs.next())
@@ -191,9 +183,7 @@ public final class PartitionCheckpoints
         try (PreparedStatement ps = c.prepareStatement("SELECT part_no, content FROM kafka_checkpoint_part " +
             "WHERE consumer_group = ? AND topic = ? AND partition_id = ? ORDER BY part_no"))
         {
-            ps.setString(1, group);
-            ps.setString(2, topic);
-            ps.setInt(3, partition);
+            key(ps, partition);
             try (ResultSet rs = ps.executeQuery())
             {
                 for (int expected = 0; rs.next(); expected++)
@@ -208,6 +198,14 @@ public final class PartitionCheckpoints
             }
         }
         return new Saved(nextOffset, decode(content.toByteArray()));
+    }
+
+    /** Binds a partition's key, the statement's first three parameters. */
+    private void key(final PreparedStatement ps, final int partition) throws SQLException
+    {
+        ps.setString(1, group);
+        ps.setString(2, topic);
+        ps.setInt(3, partition);
     }
 
     private byte[] encode(final List<Report> reports)

@@ -100,23 +100,8 @@ class AggregatorSystemTest
             assertThat(restored).as("partitions restored from checkpoints").isGreaterThanOrEqualTo(ofA.size());
 
             // the hour closes on the aggregators left: each writes its own rows, read back merged
-            clock.set(HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1_000);
-            for (final FullServer s : aggregators.values())
-            {
-                s.server().tick();
-            }
-            for (final FullServer s : aggregators.values())
-            {
-                assertThat(s.server().drain(30_000)).isTrue();
-                Aggregation.await(() -> s.store().pendingReports() == 0, 60_000);
-            }
-            final Map<String, List<Object>> merged = Aggregation.figures(aggregators.get("agg-b").reports(), domains,
-                HOUR);
-            for (final String domain : expected.keySet())
-            {
-                assertThat(merged.get(domain)).as("Transaction, Event and Problem figures of " + domain)
-                    .isEqualTo(expected.get(domain));
-            }
+            Aggregation.closeHour(aggregators.values(), clock, HOUR);
+            Aggregation.assertFigures(aggregators.get("agg-b").reports(), expected, HOUR);
             assertThat(expected.values().stream().mapToLong(f -> ((Map<?, ?>)f.get(0)).size()).sum()).isPositive();
             assertThat(writers(domains)).as("the halted aggregator wrote no closed hour").doesNotContain("agg-a")
                 .isNotEmpty();

@@ -134,22 +134,8 @@ class BrokerOutageSystemTest
                 assertThat(FaultTraffic.value(metrics, "cheetah_kafka_aggregator_up")).isEqualTo(1);
             }
 
-            clock.set(HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1_000);
-            for (final FullServer s : servers)
-            {
-                s.server().tick();
-            }
-            for (final FullServer s : servers)
-            {
-                assertThat(s.server().drain(30_000)).isTrue();
-                Aggregation.await(() -> s.store().pendingReports() == 0, 60_000);
-            }
-            final Map<String, List<Object>> merged = Aggregation.figures(servers.get(0).reports(), domains, HOUR);
-            for (final String domain : expected.keySet())
-            {
-                assertThat(merged.get(domain)).as("Transaction, Event and Problem figures of " + domain)
-                    .isEqualTo(expected.get(domain));
-            }
+            Aggregation.closeHour(servers, clock, HOUR);
+            Aggregation.assertFigures(servers.get(0).reports(), expected, HOUR);
             System.out.println("BrokerOutageSystemTest: " + TREES + " trees over two edges, " + before +
                 " before the broker stopped, " + (read - before) + " read in the " + OUTAGE_MILLIS / 1000 +
                 " s it was down, the rest after; " + expected.size() + " domains' closed hour exact");

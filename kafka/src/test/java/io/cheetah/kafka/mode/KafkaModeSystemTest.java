@@ -133,22 +133,8 @@ class KafkaModeSystemTest
                 assertThat(found.body()).isEqualTo(f);
             }
 
-            clock.set(HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1_000);
-            for (final FullServer s : servers)
-            {
-                s.server().tick();
-            }
-            for (final FullServer s : servers)
-            {
-                assertThat(s.server().drain(30_000)).isTrue();
-                Aggregation.await(() -> s.store().pendingReports() == 0, 60_000);
-            }
-            final Map<String, List<Object>> merged = Aggregation.figures(servers.get(1).reports(), domains, HOUR);
-            for (final String domain : expected.keySet())
-            {
-                assertThat(merged.get(domain)).as("Transaction, Event and Problem figures of " + domain)
-                    .isEqualTo(expected.get(domain));
-            }
+            Aggregation.closeHour(servers, clock, HOUR);
+            Aggregation.assertFigures(servers.get(1).reports(), expected, HOUR);
             System.out.println("KafkaModeSystemTest: " + TREES + " trees over two edges, " + expected.size() +
                 " domains in " + PARTITIONS + " partitions over two aggregators; closed hour exact");
         }
