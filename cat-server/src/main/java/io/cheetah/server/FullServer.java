@@ -186,7 +186,7 @@ public final class FullServer implements AutoCloseable
             }
             // Kafka's aggregators share their reads as a cluster's members do: each answers its own part of the open
             // hours and its own logviews, the one asked merges them (Kafka, not the router, assigns the domains)
-            final boolean clustered = config.cluster().enabled() || config.kafka().aggregates();
+            final boolean clustered = config.member();
             final ForwardingReportSource own = new ForwardingReportSource();
             if (clustered)
             {
@@ -448,9 +448,7 @@ public final class FullServer implements AutoCloseable
                     }
                 });
             // in a cluster one member at a time evaluates and sends, and the configuration is shared through MySQL
-            final javax.sql.DataSource db = (config.cluster().enabled() || config.kafka().aggregates()) &&
-                store != null ?
-                store.database().dataSource() : null;
+            final javax.sql.DataSource db = config.member() && store != null ? store.database().dataSource() : null;
             final String member = config.storage().settings().serverId();
             evaluator.own(a.own());
             final AlertConfigSync sync = a.catConfigDir().isEmpty() ? null : new AlertConfigSync(

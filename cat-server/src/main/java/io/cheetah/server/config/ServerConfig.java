@@ -38,6 +38,16 @@ public record ServerConfig(Tcp tcp, Http http, Pipeline pipeline, Router router,
                            Cluster cluster, Alerting alerting, ForwardSettings forward, Kafka kafka)
 {
     /**
+     * @return whether this server reads as one member of several (a MySQL cluster's member, or a Kafka aggregator):
+     *         it answers its own part of the open hours and its own logviews to the others, merges theirs into what
+     *         it is asked, and shares the alert lease and configuration through MySQL.
+     */
+    public boolean member()
+    {
+        return cluster.enabled() || kafka.aggregates();
+    }
+
+    /**
      * The Kafka mode (issue 52, module {@code kafka}): edges produce every tree's frame to a topic keyed by domain,
      * aggregators consume it in one consumer group. Read by the Kafka module's start-up; off (nothing changes)
      * while {@code bootstrapServers} is empty.

@@ -312,6 +312,12 @@ class ConfigLoaderTest
         assertThat(set.kafka().topic()).isEqualTo("trees.v1");
         assertThat(set.kafka().group()).isEqualTo("aggs");
         assertThat(set.kafka().edgePendingBytes()).isEqualTo(1 << 20);
+        // a member reads with others: a MySQL cluster's, or a Kafka aggregator (not an edge alone)
+        assertThat(defaults.member()).isFalse();
+        assertThat(set.member()).as("an edge").isFalse();
+        assertThat(new ConfigLoader().set(List.of("kafka.bootstrapServers=k1:9092")).load().member())
+            .as("edge and aggregator").isTrue();
+        assertThat(new ConfigLoader().set(List.of("cluster.enabled=true")).load().member()).isTrue();
         assertThat(defaults.kafka().checkpointSeconds()).isEqualTo(10);
         assertThat(new ConfigLoader().set("kafka.aggregator.checkpointSeconds=2").load().kafka().checkpointSeconds())
             .isEqualTo(2);
