@@ -284,7 +284,7 @@ public final class Aggregator implements AutoCloseable
             allowed = Dispatcher.ALL;
         }
         records.increment();
-        if (value == null || value.length < TreeRecord.HEADER + 4 || value[0] != TreeRecord.VERSION)
+        if (!TreeRecord.valid(value))
         {
             badRecords.increment();
             return;

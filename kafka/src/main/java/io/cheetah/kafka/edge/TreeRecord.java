@@ -100,12 +100,22 @@ public final class TreeRecord
         return value.length - HEADER;
     }
 
+    /**
+     * @param value a record's value, or null.
+     * @return whether it is a tree record of this format (a header and at least a frame's length prefix).
+     */
+    public static boolean valid(final byte[] value)
+    {
+        return value != null && value.length >= HEADER + 4 && value[0] == VERSION;
+    }
+
     private static void check(final byte[] value)
     {
-        if (value.length < HEADER + 4 || value[0] != VERSION)
+        if (!valid(value))
         {
             throw new IllegalArgumentException("not a Cheetah tree record (version " +
-                (value.length == 0 ? "none" : value[0]) + ", " + value.length + " bytes)");
+                (value == null || value.length == 0 ? "none" : value[0]) + ", " +
+                (value == null ? 0 : value.length) + " bytes)");
         }
     }
 }

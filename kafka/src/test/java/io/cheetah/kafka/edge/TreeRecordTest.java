@@ -35,6 +35,11 @@ class TreeRecordTest
         assertThatThrownBy(() -> TreeRecord.arrivalMillis(value)).isInstanceOf(IllegalArgumentException.class)
             .hasMessageContaining("version 0");
         assertThatThrownBy(() -> TreeRecord.wide(new byte[3])).isInstanceOf(IllegalArgumentException.class);
+        assertThat(TreeRecord.valid(value)).as("version 0").isFalse();
+        assertThat(TreeRecord.valid(null)).isFalse();
+        assertThat(TreeRecord.valid(new byte[TreeRecord.HEADER + 3])).as("no room for a length prefix").isFalse();
+        value[0] = TreeRecord.VERSION;
+        assertThat(TreeRecord.valid(value)).isTrue();
         assertThatThrownBy(() -> TreeRecord.write(value, new byte[4], 4, 0, 200, false))
             .isInstanceOf(IllegalArgumentException.class);
     }
