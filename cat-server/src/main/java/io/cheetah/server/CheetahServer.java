@@ -463,6 +463,12 @@ public final class CheetahServer implements AutoCloseable
         return rounds.run(timeoutMillis);
     }
 
+    /** @return the server's clock (hours open and close by it). */
+    public Clock clock()
+    {
+        return clock;
+    }
+
     /**
      * A feed for trees that come from a log instead of a socket (a Kafka aggregator's records), for the calling
      * thread only: its own pool, decoder and dispatcher, like an ingest thread's.

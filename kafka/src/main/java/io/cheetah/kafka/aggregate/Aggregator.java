@@ -6,6 +6,7 @@ import io.cheetah.server.CheetahServer;
 import io.cheetah.server.dispatch.AnalyzerSlot;
 import io.cheetah.server.dispatch.Dispatcher;
 import io.cheetah.server.ingest.TreeFeed;
+import io.cheetah.server.period.HourWindow;
 import io.cheetah.server.state.StateReport;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -35,6 +36,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * A Kafka aggregator: one consumer of group {@code kafka.group} on its own thread, feeding the records of the
@@ -48,9 +50,11 @@ import java.util.concurrent.atomic.LongAdder;
  * </pre>
  * A domain's trees all come through one partition (the edge keys them by domain), so the reports of the analyzers
  * that file a tree under its own domain are that partition's state. The server-wide analyzers (Top, Storage, Cross,
- * Dependency, State) gather every domain into reports of their own: they stay with the aggregator, are not moved,
- * and the records it reads again after a rebalance (between a kept partition's checkpoint and where it had read)
- * reach only the partitioned analyzers, so they count nothing twice here.
+ * Dependency) gather every domain into reports of their own: they are this member's state, checkpointed in the same
+ * round (so they hold exactly the records before the partitions' offsets), restored when it starts again, and closed
+ * by a live aggregator ({@link DepartedMembers}) when it left without closing them. The records it reads again after
+ * a rebalance (between a kept partition's checkpoint and where it had read) reach only the partitioned analyzers, so
+ * they count nothing twice. State is per server and stays out of it.
  */
 public final class Aggregator implements AutoCloseable
 {
@@ -71,6 +75,12 @@ public final class Aggregator implements AutoCloseable
     private final KafkaConsumer<byte[], byte[]> consumer;
     /** Bits of the analyzers whose reports are a partition's state. */
     private final long partitioned;
+    /** Bits of the server-wide analyzers whose reports are this member's state (State, per server, aside). */
+    private final long memberWide;
+    /** Names of those analyzers. */
+    private final Set<String> wide;
+    private final DepartedMembers departed;
+    private final Supplier<Set<String>> live;
     private final Thread thread;
     private final CountDownLatch done = new CountDownLatch(1);
     private volatile boolean stopping;
@@ -83,6 +93,8 @@ public final class Aggregator implements AutoCloseable
     private final Map<Integer, Long> replayUntil = new HashMap<>();
     private int partitionCount;
     private long nextCheckpoint;
+    /** The last closed hour whose departed members' rows were written. */
+    private long departedUpTo = Long.MIN_VALUE;
     private TreeFeed feed;
 
     private final LongAdder records = new LongAdder();
@@ -99,6 +111,7 @@ public final class Aggregator implements AutoCloseable
     private volatile long checkpointBytes;
     private final LongAdder restoresFailed = new LongAdder();
     private final LongAdder commitsFailed = new LongAdder();
+    private final LongAdder departedReports = new LongAdder();
     private final Map<Integer, Long> lag = new ConcurrentHashMap<>();
     private final Map<Integer, Long> read = new ConcurrentHashMap<>();
     private volatile Set<Integer> ownedNow = Set.of();
@@ -112,26 +125,49 @@ public final class Aggregator implements AutoCloseable
      * @param clientId           this consumer's client id.
      * @param checkpointSeconds  how often the owned partitions are checkpointed.
      * @param sessionTimeoutMillis how long the group waits for a silent member before its partitions move.
+     * @param departed           closes the hours of members that left without.
+     * @param live               the ids of the aggregators live now (cluster_member).
      */
     public Aggregator(final CheetahServer server, final PartitionCheckpoints checkpoints,
         final String bootstrapServers, final String topic, final String group, final String clientId,
-        final int checkpointSeconds, final int sessionTimeoutMillis)
+        final int checkpointSeconds, final int sessionTimeoutMillis, final DepartedMembers departed,
+        final Supplier<Set<String>> live)
     {
         this.server = server;
         this.checkpoints = checkpoints;
+        this.departed = departed;
+        this.live = live;
         this.topic = topic;
         this.checkpointNanos = TimeUnit.SECONDS.toNanos(checkpointSeconds);
         this.intervalNanos = checkpointNanos;
         long bits = 0;
+        long wide = 0;
         for (final AnalyzerSlot slot : server.analyzers())
         {
-            if (!slot.type().serverWide() && slot.type().format() != null &&
-                !StateReport.ANALYZER.equals(slot.name()))
+            if (slot.type().format() == null || StateReport.ANALYZER.equals(slot.name()))
+            {
+                continue;
+            }
+            if (slot.type().serverWide())
+            {
+                wide |= 1L << slot.bit();
+            }
+            else
             {
                 bits |= 1L << slot.bit();
             }
         }
         this.partitioned = bits;
+        this.memberWide = wide;
+        final Set<String> names = new java.util.HashSet<>();
+        for (final AnalyzerSlot slot : server.analyzers())
+        {
+            if ((wide & 1L << slot.bit()) != 0)
+            {
+                names.add(slot.name());
+            }
+        }
+        this.wide = Set.copyOf(names);
         final Map<String, Object> props = new HashMap<>();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
@@ -172,6 +208,7 @@ public final class Aggregator implements AutoCloseable
             {
                 return; // stopped while waiting
             }
+            restoreMember();
             consumer.subscribe(List.of(topic), new Rebalance());
             nextCheckpoint = System.nanoTime() + checkpointNanos;
             while (!stopping)
@@ -198,6 +235,7 @@ public final class Aggregator implements AutoCloseable
                     intervalNanos = interval(checkpointNanos, took);
                     nextCheckpoint = start + took + intervalNanos;
                 }
+                closeDepartedHours();
             }
             if (!halting)
             {
@@ -319,7 +357,7 @@ public final class Aggregator implements AutoCloseable
      */
     private boolean checkpoint(final Set<Integer> partitions)
     {
-        if (partitions.isEmpty())
+        if (partitions.isEmpty() && memberWide == 0)
         {
             return true;
         }
@@ -336,7 +374,7 @@ public final class Aggregator implements AutoCloseable
 
     private boolean writeCheckpoint(final Set<Integer> partitions)
     {
-        final List<Report> reports = server.collectOpenHours(partitioned, RING_TIMEOUT_MILLIS);
+        final List<Report> reports = server.collectOpenHours(partitioned | memberWide, RING_TIMEOUT_MILLIS);
         if (reports == null)
         {
             checkpointsFailed.increment();
@@ -345,8 +383,14 @@ public final class Aggregator implements AutoCloseable
             return false;
         }
         final Map<Integer, List<Report>> byPartition = new TreeMap<>();
+        final List<Report> member = new ArrayList<>();
         for (final Report r : reports)
         {
+            if (wide.contains(r.analyzer()))
+            {
+                member.add(r);
+                continue;
+            }
             final int p = partitionOf(r.domain());
             if (partitions.contains(p))
             {
@@ -361,7 +405,7 @@ public final class Aggregator implements AutoCloseable
         final Map<Integer, Long> positions = positions(partitions);
         try
         {
-            checkpointBytes = checkpoints.save(byPartition, positions, System.currentTimeMillis());
+            checkpointBytes = checkpoints.save(byPartition, positions, member, System.currentTimeMillis());
         }
         catch (final java.sql.SQLException | RuntimeException e)
         {
@@ -469,6 +513,62 @@ public final class Aggregator implements AutoCloseable
         ownedNow = Set.copyOf(owned);
         LOG.info("partitions {} of {} restored ({} reports) in {} ms", owned, topic, restore.size(),
             TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+    }
+
+    /**
+     * Before the group is joined: this member's server-wide reports from its last checkpoint round replace whatever
+     * the server restored from its local checkpoint, which is older and not tied to the offsets the partitions'
+     * owners read on from. Nothing on record (a first start, or a member whose hours were closed for it): they start
+     * empty.
+     */
+    private void restoreMember()
+    {
+        if (memberWide == 0)
+        {
+            return;
+        }
+        PartitionCheckpoints.MemberSaved saved = null;
+        try
+        {
+            saved = checkpoints.loadMember(checkpoints.writer());
+        }
+        catch (final java.sql.SQLException | java.io.IOException e)
+        {
+            restoresFailed.increment();
+            LOG.error("this member's server-wide reports cannot be read ({}); they start empty", e.toString());
+        }
+        if (!server.forgetOpenHours(memberWide, RING_TIMEOUT_MILLIS) ||
+            saved != null && !server.restoreReports(saved.reports(), RING_TIMEOUT_MILLIS))
+        {
+            throw new IllegalStateException("the rings did not restore the server-wide reports within " +
+                RING_TIMEOUT_MILLIS + " ms");
+        }
+        if (saved != null)
+        {
+            LOG.info("{} server-wide reports of this member restored from its last checkpoint round",
+                saved.reports().size());
+        }
+    }
+
+    /** Once an hour has closed: the hours of members that left without closing them (counted; failures retried). */
+    private void closeDepartedHours()
+    {
+        final long now = server.clock().millis();
+        final long closed = HourWindow.lastClosedHour(now);
+        if (closed <= departedUpTo || memberWide == 0)
+        {
+            return;
+        }
+        try
+        {
+            departedReports.add(departed.closeHours(live.get(), now));
+            departedUpTo = closed;
+        }
+        catch (final java.sql.SQLException | java.io.IOException | RuntimeException e)
+        {
+            // tried again at the next poll
+            LOG.warn("closing departed members' hours failed: {}", e.toString());
+        }
     }
 
     private Map<Integer, Long> positions(final Collection<Integer> partitions)
@@ -662,6 +762,12 @@ public final class Aggregator implements AutoCloseable
     public long restoresFailed()
     {
         return restoresFailed.sum();
+    }
+
+    /** @return reports of departed members' closed hours this aggregator wrote (an upsert: others may too). */
+    public long departedReports()
+    {
+        return departedReports.sum();
     }
 
     /** @return offset commits Kafka refused (during rebalances; the checkpoints hold the offsets anyway). */

@@ -72,6 +72,12 @@ public final class PartitionCheckpoints
         this.formats = Map.copyOf(formats);
     }
 
+    /** @return the member these checkpoints are written by ({@code storage.serverId}). */
+    public String writer()
+    {
+        return writer;
+    }
+
     /**
      * Writes the checkpoints of several partitions in one transaction.
      *
@@ -84,6 +90,23 @@ public final class PartitionCheckpoints
      */
     public long save(final Map<Integer, List<Report>> reports, final Map<Integer, Long> nextOffsets,
         final long nowMillis) throws SQLException
+    {
+        return save(reports, nextOffsets, null, nowMillis);
+    }
+
+    /**
+     * Writes the checkpoints of several partitions and this member's server-wide reports in one transaction, so
+     * both hold exactly the records before the partitions' offsets.
+     *
+     * @param reports     per partition, the reports of its domains' open hours.
+     * @param nextOffsets per partition, the offset of the first record those reports do not hold.
+     * @param member      this member's open reports of the server-wide analyzers, or null to leave them as they are.
+     * @param nowMillis   the time written with them.
+     * @return the bytes of reports written.
+     * @throws SQLException when the database refuses (nothing is written then).
+     */
+    public long save(final Map<Integer, List<Report>> reports, final Map<Integer, Long> nextOffsets,
+        final List<Report> member, final long nowMillis) throws SQLException
     {
         try (Connection c = db.getConnection())
         {
@@ -123,6 +146,10 @@ public final class PartitionCheckpoints
                     trim.setInt(4, parts);
                     trim.executeUpdate();
                 }
+                if (member != null)
+                {
+                    written += saveMember(c, member, nowMillis);
+                }
                 c.commit();
                 return written;
             }
@@ -131,6 +158,119 @@ public final class PartitionCheckpoints
                 c.rollback();
                 throw e;
             }
+        }
+    }
+
+    private long saveMember(final Connection c, final List<Report> reports, final long nowMillis)
+        throws SQLException
+    {
+        final byte[] bytes = encode(reports);
+        try (PreparedStatement part = c.prepareStatement("INSERT INTO kafka_member_checkpoint (consumer_group, " +
+            "topic, member, part_no, written_ms, content) VALUES (?, ?, ?, ?, ?, ?) " +
+            "ON DUPLICATE KEY UPDATE written_ms = VALUES(written_ms), content = VALUES(content)");
+             PreparedStatement trim = c.prepareStatement("DELETE FROM kafka_member_checkpoint " +
+                 "WHERE consumer_group = ? AND topic = ? AND member = ? AND part_no >= ?"))
+        {
+            // an empty list still writes part 0 (empty): the member's round is on record
+            int parts = 0;
+            for (int off = 0; parts == 0 || off < bytes.length; off += partBytes, parts++)
+            {
+                final int length = Math.min(partBytes, bytes.length - off);
+                member(part, writer);
+                part.setInt(4, parts);
+                part.setLong(5, nowMillis);
+                part.setBinaryStream(6, new ByteArrayInputStream(bytes, off, length), length);
+                part.executeUpdate();
+            }
+            member(trim, writer);
+            trim.setInt(4, parts);
+            trim.executeUpdate();
+        }
+        return bytes.length;
+    }
+
+    /**
+     * A member's server-wide reports as its last round wrote them.
+     *
+     * @param writtenMillis when that round was written (what {@link #forgetMember} checks).
+     * @param reports       its open reports of the server-wide analyzers then.
+     */
+    public record MemberSaved(long writtenMillis, List<Report> reports)
+    {
+    }
+
+    /**
+     * @param member a member's {@code storage.serverId}.
+     * @return its server-wide reports as of its last round, or null when it has none on record.
+     * @throws SQLException when the database cannot be read.
+     * @throws IOException  when they are damaged or of an unknown format.
+     */
+    public MemberSaved loadMember(final String member) throws SQLException, IOException
+    {
+        try (Connection c = db.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT part_no, written_ms, content FROM " +
+                 "kafka_member_checkpoint WHERE consumer_group = ? AND topic = ? AND member = ? ORDER BY part_no"))
+        {
+            member(ps, member);
+            final ByteArrayOutputStream content = new ByteArrayOutputStream();
+            long written = -1;
+            try (ResultSet rs = ps.executeQuery())
+            {
+                for (int expected = 0; rs.next(); expected++)
+                {
+                    if (rs.getInt(1) != expected || written >= 0 && rs.getLong(2) != written)
+                    {
+                        throw new IOException("kafka_member_checkpoint of " + member + ": part " + expected +
+                            " missing or of another round");
+                    }
+                    written = rs.getLong(2);
+                    content.writeBytes(rs.getBytes(3));
+                }
+            }
+            return written < 0 ? null : new MemberSaved(written, decode(content.toByteArray()));
+        }
+    }
+
+    /**
+     * @return the members with server-wide reports on record, this one included.
+     * @throws SQLException when the database cannot be read.
+     */
+    public List<String> members() throws SQLException
+    {
+        try (Connection c = db.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT DISTINCT member FROM kafka_member_checkpoint " +
+                 "WHERE consumer_group = ? AND topic = ? ORDER BY member"))
+        {
+            ps.setString(1, group);
+            ps.setString(2, topic);
+            final List<String> members = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery())
+            {
+                while (rs.next())
+                {
+                    members.add(rs.getString(1));
+                }
+            }
+            return members;
+        }
+    }
+
+    /**
+     * Removes a member's server-wide reports, unless a later round of it was written since they were read.
+     *
+     * @param member        the member.
+     * @param writtenMillis when the round read was written.
+     * @throws SQLException when the database refuses.
+     */
+    public void forgetMember(final String member, final long writtenMillis) throws SQLException
+    {
+        try (Connection c = db.getConnection();
+             PreparedStatement ps = c.prepareStatement("DELETE FROM kafka_member_checkpoint WHERE consumer_group = ? " +
+                 "AND topic = ? AND member = ? AND written_ms = ?"))
+        {
+            member(ps, member);
+            ps.setLong(4, writtenMillis);
+            ps.executeUpdate();
         }
     }
 
@@ -198,6 +338,14 @@ public final class PartitionCheckpoints
             }
         }
         return new Saved(nextOffset, decode(content.toByteArray()));
+    }
+
+    /** Binds a member's key, the statement's first three parameters. */
+    private void member(final PreparedStatement ps, final String member) throws SQLException
+    {
+        ps.setString(1, group);
+        ps.setString(2, topic);
+        ps.setString(3, member);
     }
 
     /** Binds a partition's key, the statement's first three parameters. */

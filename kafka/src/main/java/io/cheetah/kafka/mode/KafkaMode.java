@@ -1,6 +1,7 @@
 package io.cheetah.kafka.mode;
 
 import io.cheetah.kafka.aggregate.Aggregator;
+import io.cheetah.kafka.aggregate.DepartedMembers;
 import io.cheetah.kafka.aggregate.PartitionCheckpoints;
 import io.cheetah.kafka.edge.EdgeOutlet;
 import io.cheetah.server.CheetahServer;
@@ -69,9 +70,12 @@ public final class KafkaMode implements ServerMode
         final String id = config.storage().settings().serverId();
         final PartitionCheckpoints checkpoints = new PartitionCheckpoints(full.store().database().dataSource(),
             kafka.group(), kafka.topic(), id, full.formats());
+        final DepartedMembers departed = new DepartedMembers(full.store().database().dataSource(), checkpoints, id,
+            full.formats(), config.storage().settings().zone());
         final Aggregator aggregator = new Aggregator(full.server(), checkpoints, kafka.bootstrapServers(),
             kafka.topic(), kafka.group(), "cheetah-aggregator-" + id, kafka.checkpointSeconds(),
-            SESSION_TIMEOUT_MILLIS);
+            SESSION_TIMEOUT_MILLIS, departed, () -> full.membership().live().stream()
+                .map(io.cheetah.server.cluster.Member::id).collect(java.util.stream.Collectors.toSet()));
         full.server().metrics().add(KafkaSections.aggregator(aggregator));
         return aggregator.start();
     }

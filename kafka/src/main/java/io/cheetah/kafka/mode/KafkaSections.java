@@ -100,6 +100,9 @@ public final class KafkaSections
             PrometheusText.metric(out, "cheetah_kafka_aggregator_commits_failed_total", "counter",
                 "Offset commits Kafka refused (during rebalances; the checkpoints hold the offsets).",
                 aggregator.commitsFailed());
+            PrometheusText.metric(out, "cheetah_kafka_aggregator_departed_reports_total", "counter",
+                "Server-wide reports of closed hours written for aggregators that left without closing them.",
+                aggregator.departedReports());
             PrometheusText.metric(out, "cheetah_kafka_aggregator_partitions", "gauge",
                 "Partitions of the trees' topic this aggregator owns.", aggregator.owned().size());
             PrometheusText.header(out, "cheetah_kafka_aggregator_lag", "gauge",

@@ -32,9 +32,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 52: aggregators that Kafka assigns the partitions to, against a real broker and a real MariaDB. Known
- * traffic goes through the topic while one aggregator is halted mid-hour (no checkpoint, the group not told) and
- * another joins: at the hour's close every domain's Transaction, Event and Problem totals, merged from MySQL, equal
- * what a single server counts from the same frames, exactly.
+ * traffic goes through the topic while one aggregator is halted mid-hour (no checkpoint, the group not told),
+ * another joins and a third restarts: at the hour's close every domain's Transaction, Event and Problem totals, and
+ * the server-wide Top, Storage, Cross and Dependency reports (the halted one's written for it from its last round),
+ * merged from MySQL, equal what a single server counts from the same frames, exactly.
  */
 class AggregatorSystemTest
 {
@@ -62,6 +63,10 @@ class AggregatorSystemTest
         {
             // what one server counts of the traffic, read while its hour is open
             final Map<String, List<Object>> expected = Aggregation.figures(reference.reports(), domains, HOUR);
+            final long asOf = HOUR + HourWindow.HOUR + HourWindow.EXTRA + 1_000;
+            final Map<String, String> expectedWide = Aggregation.serverWide(reference.reports(), HOUR, asOf);
+            assertThat(expectedWide.keySet()).as("server-wide reports of the traffic")
+                .anyMatch(k -> k.startsWith("cross ")).anyMatch(k -> k.startsWith("top "));
 
             for (final String id : List.of("agg-a", "agg-b", "agg-c"))
             {
@@ -85,6 +90,11 @@ class AggregatorSystemTest
             // agg-d joins: partitions move to it from the two left
             aggregators.put("agg-d", Aggregation.start("agg-d", "aggregator", WORLD, topic, clock));
             Aggregation.await(() -> Aggregation.spread(aggregators.values(), PARTITIONS), 60_000);
+            // agg-b stops and starts again on its data: its server-wide reports come back from its last round (not
+            // also from its local checkpoint), its partitions from theirs
+            aggregators.remove("agg-b").close();
+            aggregators.put("agg-b", Aggregation.start("agg-b", "aggregator", WORLD, topic, clock));
+            Aggregation.await(() -> Aggregation.spread(aggregators.values(), PARTITIONS), 60_000);
             send(edge, topic, frames, domains, 2 * TREES / 3, TREES);
             Aggregation.await(() -> Aggregation.readToEnd(aggregators.values(), WORLD.broker(), topic,
                 PARTITIONS), 60_000);
@@ -102,9 +112,20 @@ class AggregatorSystemTest
             // the hour closes on the aggregators left: each writes its own rows, read back merged
             Aggregation.closeHour(aggregators.values(), clock, HOUR);
             Aggregation.assertFigures(aggregators.get("agg-b").reports(), expected, HOUR);
+            // agg-a's server-wide reports of the hour, as of its last round, written for it by the aggregators left
+            Aggregation.await(() -> aggregators.values().stream()
+                .mapToLong(a -> Aggregation.aggregator(a).departedReports()).sum() > 0, 30_000);
+            final Map<String, String> mergedWide = Aggregation.serverWide(aggregators.get("agg-b").reports(), HOUR,
+                asOf);
+            assertThat(mergedWide.keySet()).isEqualTo(expectedWide.keySet());
+            for (final String key : expectedWide.keySet())
+            {
+                assertThat(mergedWide.get(key)).as(key).isEqualTo(expectedWide.get(key));
+            }
             assertThat(expected.values().stream().mapToLong(f -> ((Map<?, ?>)f.get(0)).size()).sum()).isPositive();
-            assertThat(writers(domains)).as("the halted aggregator wrote no closed hour").doesNotContain("agg-a")
-                .isNotEmpty();
+            assertThat(rowsOf("agg-a")).as("the halted aggregator's rows: its server-wide reports, written for it")
+                .isNotEmpty().isSubsetOf(Aggregation.SERVER_WIDE);
+            assertThat(rowsOf("agg-b")).contains("transaction", "event", "problem", "cross");
             System.out.println("AggregatorSystemTest: " + TREES + " trees of " + new TreeSet<>(domains).size() +
                 " domains over " + PARTITIONS + " partitions; agg-a (partitions " + ofA + ") halted, agg-d added; " +
                 restored + " partition restores; totals exact");
@@ -140,22 +161,24 @@ class AggregatorSystemTest
         edge.flush();
     }
 
-    /** The servers that wrote closed-hour rows of these domains. */
-    private static Set<String> writers(final List<String> domains) throws Exception
+    /** The analyzers of the hour's rows a server's id is on. */
+    private static Set<String> rowsOf(final String server) throws Exception
     {
-        final Set<String> writers = new TreeSet<>();
+        final Set<String> analyzers = new TreeSet<>();
         try (Connection c = DriverManager.getConnection(WORLD.db().jdbcUrl(), "root", "");
-             ResultSet rs = c.createStatement().executeQuery("SELECT DISTINCT server, domain FROM hourly_report " +
-                 "WHERE period_ms = " + HOUR))
+             java.sql.PreparedStatement ps = c.prepareStatement("SELECT DISTINCT analyzer FROM hourly_report " +
+                 "WHERE period_ms = ? AND server = ?"))
         {
-            while (rs.next())
+            ps.setLong(1, HOUR);
+            ps.setString(2, server);
+            try (ResultSet rs = ps.executeQuery())
             {
-                if (domains.contains(rs.getString(2)))
+                while (rs.next())
                 {
-                    writers.add(rs.getString(1));
+                    analyzers.add(rs.getString(1));
                 }
             }
         }
-        return writers;
+        return analyzers;
     }
 }

@@ -5,11 +5,9 @@ import io.cheetah.analysis.ReportFormat;
 import io.cheetah.kafka.fixtures.Aggregation;
 import io.cheetah.kafka.fixtures.KafkaWorld;
 import io.cheetah.server.FullServer;
-import io.cheetah.server.dispatch.AnalyzerSlot;
 import io.cheetah.server.fixtures.CaptureTotals;
 import io.cheetah.server.fixtures.FaultTraffic;
 import io.cheetah.server.fixtures.ManualClock;
-import io.cheetah.server.fixtures.TestServers;
 import io.cheetah.server.query.ReportSource;
 import io.cheetah.server.storage.ReportEnvelope;
 import org.junit.jupiter.api.AfterAll;
@@ -49,22 +47,8 @@ class PartitionCheckpointsSystemTest
     @BeforeAll
     static void countTraffic() throws Exception
     {
-        // a server of its own storing to the test database: its schema, formats and open reports
-        server = FullServer.start(TestServers.config("storage.dataDir=" + WORLD.dir().resolve("ckpt"),
-            "storage.mysql.url=" + WORLD.db().jdbcUrl(), "storage.mysql.user=root", "storage.serverId=ckpt"),
-            new ManualClock(FaultTraffic.NOW), false);
-        FaultTraffic.send(server.server().tcpPort(), FaultTraffic.stdMix(7, FaultTraffic.NOW, 2_000));
-        Aggregation.await(() -> server.server().counters().treesReceived.sum() == 2_000, 30_000);
-        assertThat(server.server().drain(30_000)).isTrue();
-        long bits = 0;
-        for (final AnalyzerSlot slot : server.server().analyzers())
-        {
-            if (slot.type().format() != null && !slot.type().serverWide())
-            {
-                bits |= 1L << slot.bit();
-            }
-        }
-        open = server.server().collectOpenHours(bits, 30_000);
+        server = Aggregation.storing(WORLD, "ckpt", new ManualClock(FaultTraffic.NOW), 2_000);
+        open = Aggregation.openReports(server, false);
         assertThat(open).hasSizeGreaterThan(10);
     }
 

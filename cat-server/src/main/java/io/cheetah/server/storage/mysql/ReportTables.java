@@ -33,6 +33,36 @@ public final class ReportTables
     }
 
     /**
+     * Whether an hourly row exists, its key locked until the caller's transaction ends (the row, or the gap where it
+     * would go): a writer that must not replace another's row (a Kafka aggregator writing a departed member's hour)
+     * checks with this and inserts in the same transaction, and the member's own write waits for it.
+     *
+     * @param c        connection (in the caller's transaction).
+     * @param domain   the row's domain.
+     * @param analyzer its analyzer.
+     * @param server   its server.
+     * @param periodMs its hour.
+     * @return whether the row exists.
+     * @throws SQLException from the database.
+     */
+    public static boolean lockHourly(final Connection c, final String domain, final String analyzer,
+        final String server, final long periodMs) throws SQLException
+    {
+        try (PreparedStatement ps = c.prepareStatement("SELECT id FROM hourly_report WHERE domain = ? AND " +
+            "analyzer = ? AND server = ? AND period_ms = ? FOR UPDATE"))
+        {
+            ps.setString(1, domain);
+            ps.setString(2, analyzer);
+            ps.setString(3, server);
+            ps.setLong(4, periodMs);
+            try (java.sql.ResultSet rs = ps.executeQuery())
+            {
+                return rs.next();
+            }
+        }
+    }
+
+    /**
      * Inserts or replaces an hourly report.
      *
      * @param c        connection (in the caller's transaction).
