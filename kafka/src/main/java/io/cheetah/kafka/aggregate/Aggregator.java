@@ -141,7 +141,8 @@ public final class Aggregator implements AutoCloseable
         this.checkpointNanos = TimeUnit.SECONDS.toNanos(checkpointSeconds);
         this.intervalNanos = checkpointNanos;
         long bits = 0;
-        long wide = 0;
+        long wideBits = 0;
+        final Set<String> wideNames = new java.util.HashSet<>();
         for (final AnalyzerSlot slot : server.analyzers())
         {
             if (slot.type().format() == null || StateReport.ANALYZER.equals(slot.name()))
@@ -150,7 +151,8 @@ public final class Aggregator implements AutoCloseable
             }
             if (slot.type().serverWide())
             {
-                wide |= 1L << slot.bit();
+                wideBits |= 1L << slot.bit();
+                wideNames.add(slot.name());
             }
             else
             {
@@ -158,16 +160,8 @@ public final class Aggregator implements AutoCloseable
             }
         }
         this.partitioned = bits;
-        this.memberWide = wide;
-        final Set<String> names = new java.util.HashSet<>();
-        for (final AnalyzerSlot slot : server.analyzers())
-        {
-            if ((wide & 1L << slot.bit()) != 0)
-            {
-                names.add(slot.name());
-            }
-        }
-        this.wide = Set.copyOf(names);
+        this.memberWide = wideBits;
+        this.wide = Set.copyOf(wideNames);
         final Map<String, Object> props = new HashMap<>();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
@@ -764,7 +758,10 @@ public final class Aggregator implements AutoCloseable
         return restoresFailed.sum();
     }
 
-    /** @return reports of departed members' closed hours this aggregator wrote (an upsert: others may too). */
+    /**
+     * @return reports of departed members' closed hours this aggregator wrote (a row another aggregator or the
+     *         member wrote first is left alone and not counted).
+     */
     public long departedReports()
     {
         return departedReports.sum();

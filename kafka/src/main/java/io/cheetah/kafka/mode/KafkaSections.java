@@ -25,7 +25,14 @@ public final class KafkaSections
     /** A counter of seconds from nanoseconds (PrometheusText writes whole numbers only). */
     private static void seconds(final StringBuilder out, final String name, final String help, final long nanos)
     {
-        PrometheusText.header(out, name, "counter", help);
+        seconds(out, name, "counter", help, nanos);
+    }
+
+    /** A series of seconds from nanoseconds, of the given type. */
+    private static void seconds(final StringBuilder out, final String name, final String type, final String help,
+        final long nanos)
+    {
+        PrometheusText.header(out, name, type, help);
         out.append(name).append(' ').append(nanos / NANOS).append('\n');
     }
 
@@ -86,11 +93,9 @@ public final class KafkaSections
             seconds(out, "cheetah_kafka_aggregator_checkpoint_seconds_total",
                 "Time spent checkpointing: collecting the open hours, writing them to MySQL, committing the offsets.",
                 aggregator.checkpointNanos());
-            PrometheusText.header(out, "cheetah_kafka_aggregator_checkpoint_interval_seconds", "gauge",
+            seconds(out, "cheetah_kafka_aggregator_checkpoint_interval_seconds", "gauge",
                 "Time between checkpoint rounds now: kafka.aggregator.checkpointSeconds, or ten times the last " +
-                    "round's duration when that is longer (busy hours).");
-            out.append("cheetah_kafka_aggregator_checkpoint_interval_seconds ")
-                .append(aggregator.checkpointIntervalNanos() / NANOS).append('\n');
+                    "round's duration when that is longer (busy hours).", aggregator.checkpointIntervalNanos());
             PrometheusText.metric(out, "cheetah_kafka_aggregator_checkpoint_bytes", "gauge",
                 "Bytes of reports the last checkpoint round wrote (a busy hour's grow through it).",
                 aggregator.checkpointBytes());
